@@ -20,6 +20,7 @@ import { kycBoEn } from './backoffice-kyc-en.ts';
 import { riskBoEn } from './backoffice-risk-en.ts';
 import { partnersBoEn } from './backoffice-partners-en.ts';
 import { usdtBoEn } from './backoffice-usdt-en.ts';
+import { sysdeskBoEn } from './backoffice-system-desk-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -57,6 +58,7 @@ export const boEn = {
   'bo.role.finance': 'Finance',
   'bo.role.service': 'Customer service',
   'bo.role.marketing': 'Marketing',
+  'bo.role.compliance': 'Compliance (read only)',
 
   // Shared words.
   'bo.loading': 'Loading…',
@@ -869,6 +871,7 @@ export const boEn = {
   ...riskBoEn,
   ...partnersBoEn,
   ...usdtBoEn,
+  ...sysdeskBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

@@ -12,6 +12,8 @@ export const partnersBoEn = {
 
   'bo.pt.reason': 'Reason',
   'bo.pt.reason_required': 'Please give a reason; it goes into the audit log',
+  'bo.pt.note_optional': 'Note (optional)',
+  'bo.pt.partner_sees': 'The partner sees this text in the portal, beside the payout',
   'bo.pt.amount': 'Amount (negative lowers the commission)',
   'bo.pt.amount_invalid': 'Please enter a number with at most two decimals',
   'bo.pt.submit': 'Confirm',
@@ -226,6 +228,7 @@ export const partnersBoEn = {
   'bo.pt.st.adjust_reason': 'Adjustment:',
   'bo.pt.st.done': '{action}: {partner}, {period} — done',
   'bo.pt.st.run': 'Settle period',
+  'bo.pt.st.run_hint': 'Default plan: {kind}. Its last closed period is proposed (2026-11 or 2026-W47)',
   'bo.pt.st.run_done': '{period}: {built} built, {unchanged} unchanged, {final} already final',
   'bo.pt.st.no_signals': 'No signals',
   'bo.pt.st.signal_players': '{n} players',

@@ -13,6 +13,8 @@ export const partnersBoZhTW: Record<keyof typeof partnersBoEn, string> = {
 
   'bo.pt.reason': '原因',
   'bo.pt.reason_required': '請填寫原因，將記入稽核紀錄',
+  'bo.pt.note_optional': '備註（選填）',
+  'bo.pt.partner_sees': '合作夥伴會在代理後台的提領紀錄中看到這段文字',
   'bo.pt.amount': '金額（負數為調降佣金）',
   'bo.pt.amount_invalid': '請輸入數字，最多兩位小數',
   'bo.pt.submit': '確認',
@@ -221,6 +223,7 @@ export const partnersBoZhTW: Record<keyof typeof partnersBoEn, string> = {
   'bo.pt.st.adjust_reason': '調整說明：',
   'bo.pt.st.done': '{partner} {period}：{action}已完成',
   'bo.pt.st.run': '結算期別',
+  'bo.pt.st.run_hint': '預設方案結算週期為「{kind}」，已帶入上一個已結束的期別（例：2026-11 或 2026-W47）',
   'bo.pt.st.run_done': '{period}：產生 {built} 份，未變動 {unchanged} 份，已定案 {final} 份',
   'bo.pt.st.no_signals': '沒有風險訊號',
   'bo.pt.st.signal_players': '{n} 位會員',

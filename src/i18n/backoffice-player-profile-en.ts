@@ -40,6 +40,7 @@ export const playerPageBoEn = {
   'bo.pp.saved': 'Personal info saved.',
   'bo.pp.choose': 'Choose…',
   'bo.pp.phone_hint': '10 digits starting with 09; leave empty to remove',
+  'bo.pp.phone_masked_hint': 'The phone is masked; leave empty to keep it, or type a new number to replace it',
   'bo.pp.real_name_required': 'Enter the real name',
   'bo.pp.gender_required': 'Choose a gender',
   'bo.pp.birthday_required': 'Enter a valid birthday (YYYY-MM-DD)',

@@ -42,6 +42,7 @@ export const playerPageBoZhTW: Record<keyof typeof playerPageBoEn, string> = {
   'bo.pp.saved': '個人資料已儲存。',
   'bo.pp.choose': '請選擇…',
   'bo.pp.phone_hint': '09 開頭的 10 位數字；留空則移除',
+  'bo.pp.phone_masked_hint': '電話已遮蔽；留空則保留原號碼，輸入新號碼即更換',
   'bo.pp.real_name_required': '請輸入真實姓名',
   'bo.pp.gender_required': '請選擇性別',
   'bo.pp.birthday_required': '請輸入有效的生日（YYYY-MM-DD）',

@@ -21,6 +21,7 @@ import { auditBoZhTW } from './backoffice-audit-zh-TW.ts';
 import { riskBoZhTW } from './backoffice-risk-zh-TW.ts';
 import { partnersBoZhTW } from './backoffice-partners-zh-TW.ts';
 import { usdtBoZhTW } from './backoffice-usdt-zh-TW.ts';
+import { sysdeskBoZhTW } from './backoffice-system-desk-zh-TW.ts';
 
 export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',
@@ -57,6 +58,7 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.role.finance': '財務',
   'bo.role.service': '客服',
   'bo.role.marketing': '行銷',
+  'bo.role.compliance': '法遵（唯讀）',
 
   'bo.loading': '載入中…',
   'bo.empty': '目前沒有資料。',
@@ -847,4 +849,5 @@ export const boZhTW: Record<BoKey, string> = {
   ...riskBoZhTW,
   ...partnersBoZhTW,
   ...usdtBoZhTW,
+  ...sysdeskBoZhTW,
 };

@@ -22,6 +22,7 @@ import { siteWordsEn } from './site-words-en.ts';
 import { partnersEn } from './partners-en.ts';
 import { partnersServerEn } from './partners-server-en.ts';
 import { usdtEn } from './usdt-en.ts';
+import { sysdeskErrorsEn } from './backoffice-system-desk-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -684,6 +685,7 @@ export const en = {
   ...partnersEn,
   ...partnersServerEn,
   ...usdtEn,
+  ...sysdeskErrorsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

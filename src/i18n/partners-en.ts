@@ -120,6 +120,13 @@ export const partnersEn = {
   'agent.links.registrations': 'Registrations',
   'agent.links.first_deposits': 'First deposits',
   'agent.links.created_at': 'Created',
+  'agent.links.funnel': 'Funnel',
+  'agent.links.of_previous': '{share} of the step before',
+  'agent.links.deposits': 'Deposits',
+  'agent.links.ngr': 'NGR',
+  'agent.links.commission': 'Commission',
+  'agent.links.money_note':
+    'The funnel (clicks, then registrations, then first deposits) counts everything since each link was made. Deposits, NGR and commission are for the period {period}: NGR after bonuses, rebates and fees; commission at your current rate of a positive NGR, plus the CPA of the link’s players.',
   'agent.links.empty': 'No tracking links yet',
   'agent.links.copy': 'Copy',
   'agent.links.copied': 'Copied',

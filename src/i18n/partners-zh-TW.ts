@@ -114,6 +114,13 @@ export const partnersZhTW: Record<keyof typeof partnersEn, string> = {
   'agent.links.registrations': '註冊數',
   'agent.links.first_deposits': '首存數',
   'agent.links.created_at': '建立時間',
+  'agent.links.funnel': '轉換漏斗',
+  'agent.links.of_previous': '為上一步的 {share}',
+  'agent.links.deposits': '存款',
+  'agent.links.ngr': '淨營收',
+  'agent.links.commission': '佣金',
+  'agent.links.money_note':
+    '轉換漏斗（點擊 → 註冊 → 首存）為連結建立以來的累計；存款、淨營收與佣金為 {period} 期：淨營收已扣除紅利、返水與各項費用；佣金以您目前的分成比例計算正數淨營收，另加該連結會員的 CPA。',
   'agent.links.empty': '尚無推廣連結',
   'agent.links.copy': '複製',
   'agent.links.copied': '已複製',

@@ -23,6 +23,7 @@ import { siteWordsZhTW } from './site-words-zh-TW.ts';
 import { partnersZhTW } from './partners-zh-TW.ts';
 import { partnersServerZhTW } from './partners-server-zh-TW.ts';
 import { usdtZhTW } from './usdt-zh-TW.ts';
+import { sysdeskErrorsZhTW } from './backoffice-system-desk-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -671,4 +672,5 @@ export const zhTW: Record<MessageKey, string> = {
   ...partnersZhTW,
   ...partnersServerZhTW,
   ...usdtZhTW,
+  ...sysdeskErrorsZhTW,
 };

@@ -18,7 +18,10 @@ import { ensureMonthPartitions } from './db/partitions.ts';
 import { AccountDirectory } from './ledger/accounts.ts';
 import { valibotCompiler, valibotSerializer } from './lib/validation.ts';
 import { ApiError, answerFrameworkError, errorBody, sendError } from './lib/errors.ts';
-import { createEventBus, type EventBus, type EventPublisher } from './lib/events.ts';
+import type { EventPublisher } from './lib/events.ts';
+import { createOutboxBus, instanceId, type OutboxBus } from './events/bus.ts';
+import { outboxMetrics } from './events/outbox.ts';
+import { createOutboxWorker, type OutboxWorker } from './events/worker.ts';
 import { batchedLimiter, limiterWithFallback, memoryLimiter, pgLimiter, rateLimitStore, redisLimiter, requestLimitHook, type Limiter } from './lib/limiter.ts';
 import { REQUEST_ID_LABEL, loggerOptions, logRequests, requestLogger } from './lib/logging.ts';
 import { registerOpenApi } from './lib/openapi.ts';
@@ -35,6 +38,7 @@ import { Breakers } from './integrations/breakers.ts';
 import { BreakerBoard } from './modules/system/breaker-board.ts';
 import { invalidatingPublisher, sessionInvalidation, type SessionInvalidation } from './realtime/session-invalidation.ts';
 import { startJobs } from './jobs/runner.ts';
+import { purgeDeliveredOutbox, purgeJobRuns } from './jobs/purge.ts';
 import { JOBS, scheduled } from './jobs/registry.ts';
 import { SystemService } from './modules/system/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -191,6 +195,8 @@ declare module 'fastify' {
      */
     startDraining(): void;
     readonly draining: boolean;
+    /** The outbox: this instance's id on the deliveries it leases, and its worker (tests poll it by hand). */
+    outbox: { instance: string; worker: OutboxWorker };
   }
   interface FastifyRequest {
     locale: Locale;
@@ -213,6 +219,8 @@ export interface BuildOptions {
   pages?: boolean;
   /** Runs the scheduled jobs (reconciliation); tests drive them by hand. */
   jobs?: boolean;
+  /** Runs the outbox worker (by default whenever the jobs run); tests without it poll by hand (app.outbox.worker). */
+  outboxWorker?: boolean;
   /** A provider to use instead of the HTTP one (tests with fakes). */
   provider?: GameProvider;
   /** A payment gateway to use instead of the HTTP one. */
@@ -254,7 +262,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   ]);
   decorateApp(app, services);
   decorateDraining(app);
+  infra.events.useMetrics(outboxMetrics(metrics));
   subscribe(infra.events, services);
+  const outboxWorker = createOutboxWorker(infra.events, opts.config.outbox, (err, at) => app.log.error({ err }, `${at.subscriber} failed`));
+  app.decorate('outbox', { instance: infra.events.instance, worker: outboxWorker });
   attachChat(app, opts.config, services);
   await registerRoutes(app, opts);
   if (opts.pages) {
@@ -263,8 +274,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   } else {
     app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(request.locale, 'not_found')));
   }
-  const jobs = opts.jobs ? startJobs(opts.database, scheduledJobs(opts, services), app.log, jobFailuresCounter(metrics)) : undefined;
-  registerShutdown(app, infra, services, jobs);
+  const jobs = opts.jobs
+    ? startJobs(opts.database, scheduledJobs(opts, services), app.log, {
+        onFailure: jobFailuresCounter(metrics),
+        instance: opts.config.instanceName,
+        leaseMs: opts.config.jobLeaseMs,
+      })
+    : undefined;
+  if (opts.outboxWorker ?? opts.jobs) outboxWorker.start();
+  registerShutdown(app, infra, services, { stop: async () => void (await Promise.all([jobs?.stop(), outboxWorker.stop()])) });
   return app;
 }
 
@@ -313,7 +331,7 @@ interface Infrastructure {
   realtime: Realtime;
   sessionCache: SessionCache;
   invalidation: SessionInvalidation;
-  events: EventBus<AppEvents>;
+  events: OutboxBus<AppEvents>;
   /** The socket server signs players in with the auth service, which is built after it (it needs the publisher). */
   bindAuth(auth: AuthService): void;
 }
@@ -364,7 +382,12 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
     breakerBoard,
     ...limiters(app, opts, redis),
     sms: config.sms.driver === 'gateway' ? new GatewaySms(database.db, config.sms, breakers) : outboxSms(database.db),
-    events: createEventBus<AppEvents>((err, at) => app.log.error({ err, event: at.event }, `${at.subscriber} failed`)),
+    events: createOutboxBus<AppEvents>({
+      db: database.db,
+      instance: instanceId(config.instanceName),
+      leaseMs: config.outbox.leaseMs,
+      log: (err, at) => app.log.error({ err, event: at.event }, `${at.subscriber} failed`),
+    }),
     bindAuth: (service) => {
       auth = service;
     },
@@ -845,36 +868,58 @@ function decorateDraining(app: FastifyInstance): void {
 
 /**
  * Which domain reacts to which event, in the order the handlers run. VIP comes before promotions, so a deposit's
- * level is settled before its promotions are judged.
+ * level is settled before its promotions are judged. Each subscriber has a stable key: its deliveries are stored
+ * under it, so a key is never renamed while deliveries may be pending (add a new one instead). Every handler may run
+ * more than once for one event (at-least-once delivery) and changes nothing the second time; the event's id is
+ * handed to those that have no natural key of their own (risk signals).
  */
-function subscribe(events: EventBus<AppEvents>, s: Services): void {
+function subscribe(events: OutboxBus<AppEvents>, s: Services): void {
   // Signals first, so promotions judged on the same event already see the accounts they link.
-  events.on('player.registered', signalsAfterRegistration(s.risk), 'risk signals after registration');
-  events.on('deposit.credited', signalsAfterDeposit(s.risk), 'risk signals after deposit');
-  events.on('deposit.credited', levelAfterDeposit(s.vip), 'vip evaluation after deposit');
-  events.on('deposit.credited', promotionsAfterDeposit(s.promotions), 'promotions after deposit');
-  events.on('bets.ingested', pointsAndLevelsAfterBets(s.vip), 'vip evaluation after bets');
-  events.on('bets.ingested', referralsAfterBets(s.promotions), 'promotions after bets');
-  events.on('player.registered', registerBonus(s.promotions), 'promotions after registration');
-  events.on('player.registered', (e) => s.partners.afterRegistration(e.playerId), 'partners: a suspected own player announced');
-  // Risk's handlers fail quietly: the bus logs them and the player's action stands.
-  events.on('player.signed_in', signalsAfterLogin(s.risk), 'risk signals after login');
-  events.on('card.bound', signalsAfterCard(s.risk), 'risk signals after card binding');
-  events.on('card.bind_refused', signalsAfterRefusedCard(s.risk), "risk signals after a refused binding of another account's card");
-  events.on('deposit.requested', signalsAfterDepositRequest(s.risk), 'risk signals after a deposit request');
-  events.on('personal.saved', signalsAfterPersonalInfo(s.risk), 'risk signals after personal info');
-  events.on('player.profile_changed', signalsAfterProfileChange(s.risk), 'risk signals after an operator edit of personal details');
+  events.on('player.registered', { key: 'risk.signals_after_registration', label: 'risk signals after registration' }, signalsAfterRegistration(s.risk));
+  events.on('deposit.credited', { key: 'risk.signals_after_deposit', label: 'risk signals after deposit' }, signalsAfterDeposit(s.risk));
+  events.on('deposit.credited', { key: 'vip.evaluation_after_deposit', label: 'vip evaluation after deposit' }, levelAfterDeposit(s.vip));
+  events.on('deposit.credited', { key: 'promotions.after_deposit', label: 'promotions after deposit' }, promotionsAfterDeposit(s.promotions));
+  events.on('bets.ingested', { key: 'vip.evaluation_after_bets', label: 'vip evaluation after bets' }, pointsAndLevelsAfterBets(s.vip));
+  events.on('bets.ingested', { key: 'promotions.after_bets', label: 'promotions after bets' }, referralsAfterBets(s.promotions));
+  events.on('player.registered', { key: 'promotions.register_bonus', label: 'promotions after registration' }, registerBonus(s.promotions));
+  events.on('player.registered', { key: 'partners.own_player_announced', label: 'partners: a suspected own player announced' }, (e) =>
+    s.partners.afterRegistration(e.playerId),
+  );
+  events.on('player.signed_in', { key: 'risk.signals_after_login', label: 'risk signals after login' }, signalsAfterLogin(s.risk));
+  events.on('card.bound', { key: 'risk.signals_after_card', label: 'risk signals after card binding' }, signalsAfterCard(s.risk));
+  events.on(
+    'card.bind_refused',
+    { key: 'risk.signals_after_refused_card', label: "risk signals after a refused binding of another account's card" },
+    signalsAfterRefusedCard(s.risk),
+  );
+  events.on(
+    'deposit.requested',
+    { key: 'risk.signals_after_deposit_request', label: 'risk signals after a deposit request' },
+    signalsAfterDepositRequest(s.risk),
+  );
+  events.on('personal.saved', { key: 'risk.signals_after_personal_info', label: 'risk signals after personal info' }, signalsAfterPersonalInfo(s.risk));
+  events.on(
+    'player.profile_changed',
+    { key: 'risk.signals_after_profile_change', label: 'risk signals after an operator edit of personal details' },
+    signalsAfterProfileChange(s.risk),
+  );
+  // A withdrawal already decided is left as it is (applyRisk answers the stored decision).
   events.on(
     'withdrawal.requested',
+    { key: 'cashier.withdrawal_risk_decision', label: 'risk decision of a withdrawal (hold or automatic approval)' },
     async (e) => {
       await s.cashier.applyRisk(e.withdrawalId);
     },
-    'risk decision of a withdrawal (hold or automatic approval)',
   );
   events.on(
     'player.excluded',
-    recoverOnExclusion({ db: s.db, wallet: s.wallet, note: (db, playerId, action, detail) => s.protection.note(db, playerId, action, detail) }),
-    'wallet recovery under exclusion',
+    { key: 'wallet.recovery_under_exclusion', label: 'wallet recovery under exclusion' },
+    recoverOnExclusion({
+      db: s.db,
+      wallet: s.wallet,
+      note: (db, playerId, action, detail) => s.protection.note(db, playerId, action, detail),
+      noted: (db, playerId, action, exclusionId) => s.protection.noted(db, playerId, action, exclusionId),
+    }),
   );
 }
 
@@ -945,7 +990,7 @@ const PLAYER_ROUTES = [
 
 // ---- jobs and shutdown ---------------------------------------------------------------------------
 
-/** The scheduled work, named in jobs/registry.ts with its lock and interval. */
+/** The scheduled work, named in jobs/registry.ts with its lock and schedule. */
 function scheduledJobs(opts: BuildOptions, s: Services) {
   const { config, database } = opts;
   const livePlatforms = async () => [...new Set((await allPlatforms(database.db)).filter((p) => p.status === PLATFORM_STATUS.on).map((p) => p.gpCode))];
@@ -955,9 +1000,13 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
     scheduled(JOBS.expireDeposits, config, () => s.cashier.expireOrders()),
     scheduled(JOBS.aioReconcile, config, async () => (s.cashier.aio ? s.cashier.aio.reconcile() : undefined)),
     scheduled(JOBS.vipNightly, config, () => s.vip.nightly()),
+    // The nightly run posts points too: the points job skips while it runs, so the two never post the same bets at once.
+    scheduled(JOBS.vipPoints, config, () => database.withAdvisoryLock(JOBS.vipNightly.lockId, () => s.vip.awardPoints())),
     scheduled(JOBS.redPacketRounds, config, () => s.redpacket.tick()),
     scheduled(JOBS.purgeUploads, config, () => purgeUnusedUploads(database.db)),
     scheduled(JOBS.promotionsDaily, config, () => s.promotions.runDueJobs()),
+    // The day close sweeps deposits too: the sweep skips while it runs.
+    scheduled(JOBS.promotionsDepositSweep, config, () => database.withAdvisoryLock(JOBS.promotionsDaily.lockId, () => s.promotions.sweepDeposits())),
     scheduled(JOBS.reportsRebuild, config, () => new ReportsService({ db: database.db }).rebuildPastDay()),
     scheduled(JOBS.seamlessReconcile, config, () =>
       new SeamlessBackofficeService({
@@ -981,6 +1030,8 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
     scheduled(JOBS.smsReports, config, () => s.sms.pollReports()),
     scheduled(JOBS.ensurePartitions, config, () => ensureMonthPartitions(database.db)),
     scheduled(JOBS.purgeWebVitals, config, () => s.vitals.purge()),
+    scheduled(JOBS.purgeOutbox, config, () => purgeDeliveredOutbox(database.db)),
+    scheduled(JOBS.purgeJobRuns, config, () => purgeJobRuns(database.db)),
   ];
 }
 

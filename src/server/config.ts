@@ -62,8 +62,27 @@ export interface Config {
   callbackBaseUrl: string;
   /** How often unpaid gateway orders past their expiry are closed; 0 switches the job off. */
   depositExpiryIntervalMs: number;
-  /** How often the VIP job (downgrades after grace, monthly and birthday rewards) runs; its work is idempotent. */
-  vipNightlyIntervalMs: number;
+  /**
+   * The VIP nightly run (downgrades after grace, monthly and birthday rewards) runs at 00:30 Taipei time; set
+   * (VIP_NIGHTLY_INTERVAL_MS, for tests and development), every so many milliseconds instead, 0 switching it off.
+   */
+  vipNightlyIntervalMs: number | undefined;
+  /** How often settled valid bet turns into VIP points between nightly runs (VIP_POINTS_INTERVAL_MS, default 1 h; 0 off). */
+  vipPointsIntervalMs: number;
+  /**
+   * The partners' settlement looks for an ended period at 00:10 Taipei time and the promotions' day close runs at
+   * 00:05; set (PARTNERS_SETTLE_INTERVAL_MS, PROMOTIONS_DAILY_INTERVAL_MS, for tests and development), every so many
+   * milliseconds instead, 0 switching the job off.
+   */
+  partnersSettleIntervalMs: number | undefined;
+  promotionsDailyIntervalMs: number | undefined;
+  /** How often paid deposits whose promotion hook never ran are looked for (PROMOTIONS_SWEEP_INTERVAL_MS, default 10 min; 0 off). */
+  promotionsSweepIntervalMs: number;
+  /**
+   * How long an instance's claim on a scheduled job lasts before another instance may take the job over
+   * (JOB_LEASE_MS, default 60 s); renewed while the run lasts, so only an instance that died lets it lapse.
+   */
+  jobLeaseMs: number;
   /** How often the red-packet job publishes rounds that opened or closed (show-redEnvelope, close-redEnvelope). */
   redPacketTickMs: number;
   /** 32-byte key (hex or base64) that encrypts staff TOTP secrets at rest. */
@@ -79,6 +98,13 @@ export interface Config {
   staffIdleTimeoutMs: number;
   /** Database connections this instance holds at most (DB_POOL_MAX, default 20). */
   dbPoolMax: number;
+  /**
+   * The outbox worker (src/server/events): how long it waits between polls that found less than a batch
+   * (OUTBOX_POLL_INTERVAL_MS, default 500, at least 50), how many deliveries a poll claims (OUTBOX_BATCH_SIZE, default
+   * 50, 1 to 500), how long a claimed delivery is leased (OUTBOX_LEASE_MS, default 60 s), and how young a first
+   * attempt is left to the request that published it (OUTBOX_CLAIM_GRACE_MS, default 2 s).
+   */
+  outbox: { pollIntervalMs: number; batchSize: number; leaseMs: number; claimGraceMs: number };
   /** API requests one address may make a minute before it is answered 429 (RATE_LIMIT_PER_MIN, default 600). */
   rateLimitPerMin: number;
   /** Whether main.ts mounts the built Astro site (SERVE_PAGES=0 serves the API and sockets only). */
@@ -243,6 +269,11 @@ function staffIdleTimeout(value: string | undefined): number {
   return ms;
 }
 
+/** A number of milliseconds when the variable is set, undefined when it is unset or empty (the job keeps its Taipei time). */
+function optionalMs(value: string | undefined): number | undefined {
+  return value === undefined || value === '' ? undefined : Number(value);
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return value === '1' || value.toLowerCase() === 'true';
@@ -254,10 +285,10 @@ function seamlessConfig(env: NodeJS.ProcessEnv): Config['seamless'] {
   const allow: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(env)) {
     const secret = /^SEAMLESS_SECRET_([A-Z0-9]{1,20})$/.exec(name);
-    if (secret && value) secrets[secret[1]!] = value;
+    if (secret && value) secrets[secret[1]] = value;
     const addresses = /^SEAMLESS_ALLOW_([A-Z0-9]{1,20})$/.exec(name);
     if (addresses && value)
-      allow[addresses[1]!] = value
+      allow[addresses[1]] = value
         .split(',')
         .map((a) => a.trim())
         .filter(Boolean);
@@ -348,6 +379,31 @@ function aioConfig(env: NodeJS.ProcessEnv): Config['aio'] {
   };
 }
 
+/** The transfer-wallet game provider's address, secret and timeouts. */
+function providerConfig(env: NodeJS.ProcessEnv): Config['provider'] {
+  return {
+    baseUrl: (env.GAME_PROVIDER_URL || 'http://127.0.0.1:4400').replace(/\/$/, ''),
+    secret: env.GAME_PROVIDER_SECRET || DEV_SECRETS.GAME_PROVIDER_SECRET,
+    operator: env.GAME_PROVIDER_OPERATOR || 'site',
+    timeoutMs: Number(env.GAME_PROVIDER_TIMEOUT_MS ?? 5000),
+    requestTtlMs: Number(env.GAME_PROVIDER_REQUEST_TTL_MS ?? 30000),
+  };
+}
+
+/** The outbox worker's bounds; values outside them are clamped so a typo cannot make it spin or stall. */
+function outboxConfig(env: NodeJS.ProcessEnv): Config['outbox'] {
+  const clamp = (v: string | undefined, dflt: number, min: number, max: number) => {
+    const n = v === undefined || v === '' ? dflt : Number(v);
+    return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : dflt;
+  };
+  return {
+    pollIntervalMs: clamp(env.OUTBOX_POLL_INTERVAL_MS, 500, 50, 60_000),
+    batchSize: clamp(env.OUTBOX_BATCH_SIZE, 50, 1, 500),
+    leaseMs: clamp(env.OUTBOX_LEASE_MS, 60_000, 1_000, 30 * 60_000),
+    claimGraceMs: clamp(env.OUTBOX_CLAIM_GRACE_MS, 2_000, 0, 60_000),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 4321),
@@ -374,13 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     metricsToken: env.METRICS_TOKEN || undefined,
     nodeEnv: env.NODE_ENV ?? 'development',
-    provider: {
-      baseUrl: (env.GAME_PROVIDER_URL || 'http://127.0.0.1:4400').replace(/\/$/, ''),
-      secret: env.GAME_PROVIDER_SECRET || DEV_SECRETS.GAME_PROVIDER_SECRET,
-      operator: env.GAME_PROVIDER_OPERATOR || 'site',
-      timeoutMs: Number(env.GAME_PROVIDER_TIMEOUT_MS ?? 5000),
-      requestTtlMs: Number(env.GAME_PROVIDER_REQUEST_TTL_MS ?? 30000),
-    },
+    provider: providerConfig(env),
     seamless: seamlessConfig(env),
     reconcileIntervalMs: Number(env.RECONCILE_INTERVAL_MS ?? 5000),
     betIngestIntervalMs: Number(env.BET_INGEST_INTERVAL_MS ?? 5000),
@@ -393,13 +443,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: (env.SITE_URL || `http://localhost:${env.PORT ?? 4321}`).replace(/\/$/, ''),
     callbackBaseUrl: (env.CALLBACK_BASE_URL || `http://127.0.0.1:${env.PORT ?? 4321}`).replace(/\/$/, ''),
     depositExpiryIntervalMs: Number(env.DEPOSIT_EXPIRY_INTERVAL_MS ?? 30000),
-    vipNightlyIntervalMs: Number(env.VIP_NIGHTLY_INTERVAL_MS ?? 60 * 60_000),
+    vipNightlyIntervalMs: optionalMs(env.VIP_NIGHTLY_INTERVAL_MS),
+    vipPointsIntervalMs: Number(env.VIP_POINTS_INTERVAL_MS ?? 60 * 60_000),
+    partnersSettleIntervalMs: optionalMs(env.PARTNERS_SETTLE_INTERVAL_MS),
+    promotionsDailyIntervalMs: optionalMs(env.PROMOTIONS_DAILY_INTERVAL_MS),
+    promotionsSweepIntervalMs: Number(env.PROMOTIONS_SWEEP_INTERVAL_MS ?? 10 * 60_000),
+    jobLeaseMs: Number(env.JOB_LEASE_MS ?? 60_000),
     redPacketTickMs: Number(env.RED_PACKET_TICK_MS ?? 2000),
     staffTotpKey: parseKey(env.STAFF_TOTP_KEY) ?? Buffer.from(DEV_SECRETS.STAFF_TOTP_KEY, 'hex'),
     cookieSecret: cookieSecretOf(env),
     staffTotpRequired: bool(env.STAFF_TOTP_REQUIRED, (env.NODE_ENV ?? 'development') === 'production'),
     staffIdleTimeoutMs: staffIdleTimeout(env.STAFF_IDLE_TIMEOUT_MS),
     dbPoolMax: Number(env.DB_POOL_MAX ?? 20),
+    outbox: outboxConfig(env),
     rateLimitPerMin: Number(env.RATE_LIMIT_PER_MIN ?? 600),
     servePages: env.SERVE_PAGES !== '0',
     bootstrapAdminPassword: env.BOOTSTRAP_ADMIN_PASSWORD,

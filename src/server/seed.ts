@@ -1,5 +1,6 @@
 // Reference data every installation needs, and the demo data `npm start` shows on a fresh machine.
 // Both are idempotent: rows that exist are left as operators changed them.
+import type { StaffRole } from '../shared/schemas/backoffice/staff.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { gamePlatforms, games, levels, players, seamlessPlatforms, settings, staff, systemMessages } from './db/schema.ts';
@@ -18,6 +19,8 @@ import { SYSTEM_MESSAGE_STATUS } from '../shared/statuses.ts';
 
 const DEMO_PLAYER = { account: 'demo1234', password: 'demo1234', phone: '0912345678' } as const;
 const DEMO_OPERATOR = { username: 'admin', password: 'admin12345' } as const;
+/** The demo's read-only compliance officer: reports, the audit log, identity verification and risk, never a write. */
+const DEMO_COMPLIANCE = { username: 'compliance', password: 'compliance12345' } as const;
 
 const LEVEL_NAMES: Array<[string, string]> = [
   ['新手', 'Rookie'],
@@ -140,6 +143,18 @@ export async function seedFirstOperator(db: Db, password: string | undefined): P
   return rows.length > 0;
 }
 
+/** The demo's staff: the administrator and the read-only compliance officer, each with a known password. */
+async function seedDemoStaff(db: Db, mustChangePassword: boolean): Promise<void> {
+  const accounts: Array<{ username: string; password: string; role: StaffRole }> = [
+    { ...DEMO_OPERATOR, role: 'admin' },
+    { ...DEMO_COMPLIANCE, role: 'compliance' },
+  ];
+  const rows = await Promise.all(
+    accounts.map(async (a) => ({ username: a.username, passwordHash: await AuthService.hashPassword(a.password), role: a.role, mustChangePassword })),
+  );
+  await db.insert(staff).values(rows).onConflictDoNothing();
+}
+
 /** `operatorMustChangePassword`: production demos make the known operator password a first-sign-in one. */
 export async function seedDemo(db: Db, opts: { operatorMustChangePassword?: boolean } = {}): Promise<void> {
   const accountsDir = new AccountDirectory(db);
@@ -150,7 +165,7 @@ export async function seedDemo(db: Db, opts: { operatorMustChangePassword?: bool
   const marker = await db.insert(settings).values({ key: 'demo_seeded', value: true }).onConflictDoNothing().returning();
   if (!marker.length) return;
   await seedChatDemo(db);
-  const [playerHash, staffHash] = await Promise.all([AuthService.hashPassword(DEMO_PLAYER.password), AuthService.hashPassword(DEMO_OPERATOR.password)]);
+  const playerHash = await AuthService.hashPassword(DEMO_PLAYER.password);
   const inserted = await db
     .insert(players)
     .values({
@@ -181,15 +196,7 @@ export async function seedDemo(db: Db, opts: { operatorMustChangePassword?: bool
     });
   }
   await seedDemoMessages(db, inserted[0]?.id);
-  await db
-    .insert(staff)
-    .values({
-      username: DEMO_OPERATOR.username,
-      passwordHash: staffHash,
-      role: 'admin',
-      mustChangePassword: opts.operatorMustChangePassword ?? false,
-    })
-    .onConflictDoNothing();
+  await seedDemoStaff(db, opts.operatorMustChangePassword ?? false);
   if (inserted[0]) await seedConsultations(db, inserted[0].id, DEMO_OPERATOR.username);
   const existing = await db.select({ n: sql<number>`count(*)::int` }).from(systemMessages);
   if (!existing[0]?.n) {

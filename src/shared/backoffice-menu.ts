@@ -63,6 +63,7 @@ export const BACKOFFICE_MENU = [
   { key: 'settings', permission: 'settings.manage', group: 'system' },
   { key: 'staff', permission: 'staff.manage', group: 'system' },
   { key: 'sms', permission: 'sms.read', group: 'system' },
+  { key: 'system-desk', permission: 'system.read', group: 'system' },
 ] as const satisfies readonly BackofficeMenuEntry[];
 
 /**

@@ -87,6 +87,8 @@ export const ERROR_STATUS = {
   // Four eyes on large manual balance adjustments.
   adjustment_own: 403,
   adjustment_decided: 409,
+  // The system desk: a redrive names a delivery that is not (or no longer) dead.
+  delivery_not_dead: 409,
   internal: 500,
 } as const;
 

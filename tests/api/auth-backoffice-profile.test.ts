@@ -73,13 +73,19 @@ describe('player details', () => {
       real_name: 'Chen Mei',
       gender: 'female',
       birthday: '1990-05-06',
-      phone: p.phone,
+      // Customer service reads the phone and the card masked; an administrator reads them whole.
+      phone: `${p.phone.slice(0, 4)}***${p.phone.slice(-3)}`,
+      phone_whole: false,
       live_sessions: 1,
     });
     expect(new Date(d.created_at).getTime()).toBeGreaterThan(Date.now() - 3_600_000);
     expect(d.last_login_at).not.toBeNull();
     expect(d.bank_cards).toHaveLength(1);
     expect(d.bank_cards[0]).toMatchObject({ bank: '004', market: 'Xinyi', account_name: 'Chen Mei', status_debit_card: 1 });
+    expect(d.bank_cards[0].card_number).toMatch(/^\*{10}\d{4}$/);
+    const whole = (await bo('GET', `/players/${id}/profile`, admin)).json().data;
+    expect(whole).toMatchObject({ phone: p.phone, phone_whole: true });
+    expect(whole.bank_cards[0].card_number).toMatch(/^81\d{12}$/);
 
     expect((await bo('GET', '/players/999999/profile', admin)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/backoffice/players/${id}/profile` })).statusCode).toBe(401);
@@ -167,7 +173,7 @@ describe('personal info', () => {
       reason: 'identity documents checked',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ real_name: 'Lin Wei', gender: 'male', birthday, phone });
+    expect(res.json().data).toMatchObject({ real_name: 'Lin Wei', gender: 'male', birthday, phone: `${phone.slice(0, 4)}***${phone.slice(-3)}` });
     const row = (await t.database.db.select().from(players).where(eq(players.id, id)))[0]!;
     expect(row).toMatchObject({ realName: 'Lin Wei', gender: 'male', birthday, phone });
 

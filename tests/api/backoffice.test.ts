@@ -315,7 +315,8 @@ describe('players and SMS', () => {
     const list = await t.app.inject({ url: '/api/backoffice/players?q=kickme', headers: bearer(service) });
     expect(list.statusCode).toBe(200);
     const row = list.json().data.data[0];
-    expect(row).toMatchObject({ id: player.id, account: 'kickme01', phone: '0922000001', online: true });
+    // Customer service reads the phone masked (personal.unmasked is not theirs).
+    expect(row).toMatchObject({ id: player.id, account: 'kickme01', phone: '0922***001', online: true });
     expect(JSON.stringify(list.json())).not.toMatch(/password|argon/i);
 
     const kick = await t.app.inject({ method: 'POST', url: `/api/backoffice/players/${player.id}/kick`, headers: bearer(service) });

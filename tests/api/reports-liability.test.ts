@@ -167,7 +167,7 @@ describe('liability reconciliation', () => {
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
 
-  it('exports the days as CSV through the one writer, and keeps personal rows behind reports.personal', async () => {
+  it('exports the days as CSV through the one writer, and keeps the rows per player behind reports.balances', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/liability/export?from=${today}&to=${today}`, headers: auth() });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
@@ -177,11 +177,19 @@ describe('liability reconciliation', () => {
       .split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('1049.39');
+    // Finance closes the month on the rows per player, so it reads what it exports; marketing reads neither.
     const finance = await signedInStaff(t, 'liab_fin', 'finance');
-    const denied = await t.app.inject({
+    const read = await t.app.inject({
       method: 'GET',
       url: `/api/backoffice/reports/liability/players?from=${today}&to=${today}`,
       headers: { authorization: `Bearer ${finance.token}` },
+    });
+    expect(read.statusCode).toBe(200);
+    const marketing = await signedInStaff(t, 'liab_mkt', 'marketing');
+    const denied = await t.app.inject({
+      method: 'GET',
+      url: `/api/backoffice/reports/liability/players?from=${today}&to=${today}`,
+      headers: { authorization: `Bearer ${marketing.token}` },
     });
     expect(denied.statusCode).toBe(403);
   });

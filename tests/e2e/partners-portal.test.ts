@@ -257,7 +257,12 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
       expect(await payout.getByTestId('payout-amount').textContent()).toBe('150.00');
       await shot(bo, 'payouts-backoffice-zh');
       await payout.getByTestId('payout-pay').click();
-      await bo.getByRole('dialog').getByTestId('confirm-ok').click();
+      // The note finance types is marked as one the partner reads.
+      const payDialog = bo.getByRole('dialog');
+      expect(await payDialog.getByTestId('reason-partner-sees').textContent()).toContain(boZhTW['bo.pt.partner_sees']);
+      await payDialog.getByTestId('reason-text').fill('TXN 20261130-01');
+      await shot(bo, 'payout-note-zh');
+      await payDialog.getByTestId('reason-ok').click();
       await bo.getByTestId('payouts-notice').waitFor();
 
       // The partner sees it paid.
@@ -271,6 +276,7 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
       expect(await figure(portal, 'wallet-balance')).toBe('150.00');
       // No code or English word on the zh-TW portal's status.
       expect(await portal.getByTestId('payout-row').first().getByTestId('payout-status').textContent()).toBe(zhTW['agent.payout.paid']);
+      expect(await portal.getByTestId('payout-row').first().textContent()).toContain('TXN 20261130-01');
     } finally {
       await agent.close();
       await visitor.close();

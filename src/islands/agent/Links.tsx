@@ -1,5 +1,6 @@
-// Tracking links: the partner's links with their campaign tags, each with its clicks, registrations and first
-// deposits, and a form that makes a new one for a campaign.
+// Tracking links: the partner's links with their campaign tags, each with its funnel (clicks, then registrations, then
+// first deposits, with the share that went on at each step), the running period's money of its players (deposits, NGR,
+// commission), and a form that makes a new one for a campaign.
 import { useState } from 'react';
 import { agentApi } from './api.ts';
 import {
@@ -10,6 +11,7 @@ import {
   State,
   count,
   errorText,
+  money,
   fieldErrors,
   ui,
   useAgentData,
@@ -19,7 +21,7 @@ import {
 } from './common.tsx';
 import type { AgentVariant } from './paths.ts';
 import type { Locale } from '../../shared/constants.ts';
-import { CAMPAIGN_RE } from '../../shared/schemas/partners/portal.ts';
+import { CAMPAIGN_RE, type AgentLinkView } from '../../shared/schemas/partners/portal.ts';
 
 export const LINKS_KEYS = [
   ...PORTAL_KEYS,
@@ -34,6 +36,12 @@ export const LINKS_KEYS = [
   'agent.links.registrations',
   'agent.links.first_deposits',
   'agent.links.created_at',
+  'agent.links.funnel',
+  'agent.links.of_previous',
+  'agent.links.deposits',
+  'agent.links.ngr',
+  'agent.links.commission',
+  'agent.links.money_note',
   'agent.links.empty',
   'agent.links.copy',
   'agent.links.copied',
@@ -71,6 +79,42 @@ function Copy({ t, text }: { t: T; text: string }) {
   );
 }
 
+/** The share of `of` that `n` is, as a whole percentage. */
+function shareOf(n: number, of: number): string {
+  return `${Math.round((n / of) * 100)}%`;
+}
+
+/**
+ * A link's funnel: clicks, registrations and first deposits, each bar as long as its share of the largest step, each
+ * step after the first with the share of the step before it that went on (none when the step before has nothing).
+ */
+function Funnel({ t, link }: { t: T; link: AgentLinkView }) {
+  const steps = [
+    { key: 'clicks', label: t['agent.links.clicks'], n: link.clicks, before: 0 },
+    { key: 'registrations', label: t['agent.links.registrations'], n: link.registrations, before: link.clicks },
+    { key: 'first-deposits', label: t['agent.links.first_deposits'], n: link.first_deposits, before: link.registrations },
+  ] as const;
+  const top = Math.max(link.clicks, link.registrations, link.first_deposits, 1);
+  return (
+    <dl className="grid grid-cols-[max-content_2.5rem_max-content_minmax(4rem,max-content)] items-center gap-x-2 gap-y-1 text-xs">
+      {steps.map((s) => (
+        <div key={s.key} className="contents">
+          <dt className="text-slate-600">{s.label}</dt>
+          <dd className="h-2 rounded bg-slate-100" aria-hidden="true">
+            <span className="block h-2 rounded bg-brand-600" style={{ width: `${Math.round((s.n / top) * 100)}%` }} />
+          </dd>
+          <dd className="text-right font-medium tabular-nums" data-testid={`link-${s.key}`}>
+            {count(s.n)}
+          </dd>
+          <dd className="text-slate-500" data-testid={`link-${s.key}-share`}>
+            {s.before > 0 ? t['agent.links.of_previous'].replace('{share}', shareOf(s.n, s.before)) : ''}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function Body({ t, locale, variant }: { t: T; locale: Locale; variant: AgentVariant }) {
   const links = useAgentData('GET /links', t as PortalT);
   const [campaign, setCampaign] = useState('');
@@ -99,6 +143,7 @@ function Body({ t, locale, variant }: { t: T; locale: Locale; variant: AgentVari
     setBusy(false);
   };
 
+  const periodKey = links.data?.[0]?.period.key;
   return (
     <div className="max-w-[1200px] space-y-4">
       <section className={ui.card}>
@@ -141,6 +186,11 @@ function Body({ t, locale, variant }: { t: T; locale: Locale; variant: AgentVari
       </section>
       <section className={variant === 'mobile' ? '' : ui.card}>
         <State t={t} loading={links.loading} error={links.error} retry={links.reload} empty={links.data?.length === 0} emptyText={t['agent.links.empty']}>
+          {periodKey && (
+            <p className="mb-2 text-xs text-slate-500" data-testid="links-money-note">
+              {t['agent.links.money_note'].replace('{period}', periodKey)}
+            </p>
+          )}
           <List
             variant={variant}
             rows={links.data ?? []}
@@ -162,23 +212,18 @@ function Body({ t, locale, variant }: { t: T; locale: Locale; variant: AgentVari
                 key: 'url',
                 header: t['agent.links.url'],
                 cell: (r) => (
-                  <span className="break-all font-mono text-xs">
+                  <span className="inline-block min-w-[11rem] break-all font-mono text-xs">
                     {r.url}
                     <Copy t={t} text={r.url} />
                   </span>
                 ),
                 testId: 'link-url',
               },
-              { key: 'clicks', header: t['agent.links.clicks'], align: 'right', cell: (r) => count(r.clicks), testId: 'link-clicks' },
-              {
-                key: 'registrations',
-                header: t['agent.links.registrations'],
-                align: 'right',
-                cell: (r) => count(r.registrations),
-                testId: 'link-registrations',
-              },
-              { key: 'ftd', header: t['agent.links.first_deposits'], align: 'right', cell: (r) => count(r.first_deposits), testId: 'link-first-deposits' },
-              { key: 'created', header: t['agent.links.created_at'], cell: (r) => when(r.created_at, locale) },
+              { key: 'funnel', header: t['agent.links.funnel'], cell: (r) => <Funnel t={t} link={r} />, testId: 'link-funnel' },
+              { key: 'deposits', header: t['agent.links.deposits'], align: 'right', cell: (r) => money(r.period.deposits), testId: 'link-deposits' },
+              { key: 'ngr', header: t['agent.links.ngr'], align: 'right', cell: (r) => money(r.period.ngr), testId: 'link-ngr' },
+              { key: 'commission', header: t['agent.links.commission'], align: 'right', cell: (r) => money(r.period.commission), testId: 'link-commission' },
+              { key: 'created', header: t['agent.links.created_at'], cell: (r) => <span className="whitespace-nowrap">{when(r.created_at, locale)}</span> },
             ]}
           />
         </State>

@@ -5,7 +5,8 @@ import * as v from 'valibot';
 import { registerSchema, issuesToFields } from '../../shared/schemas/auth.ts';
 import { cameFrom } from '../../lib/came-from.ts';
 import { api, ApiFailure, configureApi } from '../../stores/api.ts';
-import { loadUser, setToken, startSession } from '../../stores/session.ts';
+import { $sessionReady, $signedIn, loadUser, setToken, startSession } from '../../stores/session.ts';
+import { $token } from '../../stores/auth-state.ts';
 import { $loginDialog, showAlert, showConfirm } from '../../stores/ui.ts';
 import { STORAGE, type Locale } from '../../shared/constants.ts';
 // Dialogs open through the ui store and show in the page's one dialog host (the header or the mobile footer).
@@ -81,6 +82,18 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
   const [codeRequested, setCodeRequested] = useState(false);
   const [countdown, setCountdown] = useState(0);
   const [sending, setSending] = useState(false);
+
+  // A player already signed in (a partner's link sends everyone here) has an account: they go home instead of being
+  // offered a second one. Decided on the session the page opened with, so registering here does not trigger it.
+  useEffect(() => {
+    if (!$token.get()) return;
+    const stop = $sessionReady.subscribe((ready) => {
+      if (!ready) return;
+      if ($signedIn.get()) window.location.replace(paths.home);
+      queueMicrotask(() => stop());
+    });
+    return stop;
+  }, []);
 
   useEffect(() => {
     configureApi(locale, t['error.network']);

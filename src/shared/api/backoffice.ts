@@ -27,6 +27,7 @@ import {
 } from '../schemas/backoffice/finance.ts';
 import { allFaultsView, breakerBoardView, findingsView, platformFaultsView, recheckView, reconcileRunView } from '../schemas/backoffice/operations.ts';
 import { vitalsSummaryView } from '../schemas/backoffice/vitals.ts';
+import { deadLettersView, jobRunsView, jobsDeskView, outboxDeskView, redriveView, runNowView } from '../schemas/backoffice/system-desk.ts';
 import {
   blacklistView,
   bonusGrantedView,
@@ -166,6 +167,13 @@ export const backofficeRoutes = {
   'PUT /messages/:id': systemMessageView,
   'GET /sms': smsListView,
   'GET /breakers': breakerBoardView,
+  'GET /system-desk/outbox': outboxDeskView,
+  'GET /system-desk/dead-letters': deadLettersView,
+  'POST /system-desk/dead-letters/redrive': redriveView,
+  'POST /system-desk/dead-letters/redrive-kind': redriveView,
+  'GET /system-desk/jobs': jobsDeskView,
+  'GET /system-desk/jobs/:name/runs': jobRunsView,
+  'POST /system-desk/jobs/:name/run-now': runNowView,
   'GET /vitals': vitalsSummaryView,
   'GET /players': filteredPlayerListView,
   'GET /player-tags': tagsView,

@@ -18,20 +18,25 @@ export const playerStatusBody = v.strictObject(
   'v.type.object',
 );
 
-/** The same rules as the player's own form, plus the phone; an empty phone removes it. */
+/**
+ * The same rules as the player's own form, plus the phone: an empty phone removes it, none at all keeps the one on file
+ * (a reader who sees it masked leaves it out).
+ */
 export const playerProfileBody = v.strictObject(
   {
     real_name: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('bo.pp.real_name_required'), v.maxLength(40, 'v.too_long')),
     gender: v.picklist(['male', 'female', 'other'], 'bo.pp.gender_required'),
     birthday: v.pipe(v.string('v.type.string'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'bo.pp.birthday_required')),
-    phone: v.config(
-      v.pipe(
-        v.string('v.type.string'),
-        v.trim(),
-        v.maxLength(10, 'bo.pp.phone_invalid'),
-        v.check((s) => s === '' || PHONE_RE.test(s), 'bo.pp.phone_invalid'),
+    phone: v.optional(
+      v.config(
+        v.pipe(
+          v.string('v.type.string'),
+          v.trim(),
+          v.maxLength(10, 'bo.pp.phone_invalid'),
+          v.check((s) => s === '' || PHONE_RE.test(s), 'bo.pp.phone_invalid'),
+        ),
+        { abortPipeEarly: true },
       ),
-      { abortPipeEarly: true },
     ),
     reason,
   },

@@ -245,6 +245,8 @@ function useDocumentFile(id: number, locale: Locale) {
 function DocumentCard({ t, locale, doc, mayView, onDecided }: { t: T; locale: Locale; doc: Doc; mayView: boolean; onDecided: () => void }) {
   const file = useDocumentFile(doc.id, locale);
   const isPdf = doc.mime === 'application/pdf';
+  // A read-only role (compliance) reads the documents but is offered no decision.
+  const mayDecide = hasPermission(useStore($boStaff), 'kyc.decide');
   return (
     <div className="rounded border border-slate-200 p-3" data-testid={`kyc-card-${doc.kind}`} data-status={doc.status}>
       <div className="mb-2 flex items-center justify-between gap-2">
@@ -284,7 +286,7 @@ function DocumentCard({ t, locale, doc, mayView, onDecided }: { t: T; locale: Lo
         )}
       </div>
       {/* Approval waits until the reviewer has looked at the document (its file shown here, an audited view). */}
-      {doc.status === 'submitted' && <Decide t={t} doc={doc} opened={file.url !== null} onDecided={onDecided} />}
+      {doc.status === 'submitted' && mayDecide && <Decide t={t} doc={doc} opened={file.url !== null} onDecided={onDecided} />}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // a reason and the held amount goes back to the wallet.
 import { useState } from 'react';
 import type * as v from 'valibot';
-import { Banner, cls, fill, formatTime, useConfirm, type IslandProps } from '../kit/common.tsx';
+import { Banner, cls, fill, formatTime, type IslandProps } from '../kit/common.tsx';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { useBoAction } from '../kit/form.tsx';
 import { partnerCodeName } from '../kit/codes.ts';
@@ -42,25 +42,25 @@ export function PartnerPayouts({ t, locale, canManage }: { t: IslandProps<K>['t'
   const [status, setStatus] = useState<string>('applying');
   const list = usePbData('GET /payouts', { query: { status }, pageSize: PAGE_SIZE });
   const action = useBoAction(t);
-  const { ask, dialog } = useConfirm(t);
   const reason = useReason(t as unknown as PbT);
   const pay = async (r: Row) => {
-    if (
-      !(await ask(
-        fill(t['bo.pt.po.pay_confirm'], { partner: r.partner_account, amount: money(r.amount), bank: r.bank, card: r.card_number, holder: r.holder }),
-      ))
-    )
-      return;
+    // The confirmation takes the note too (the bank reference, say), which the partner reads beside the payout.
+    const got = await reason.ask(
+      t['bo.pt.po.pay'],
+      fill(t['bo.pt.po.pay_confirm'], { partner: r.partner_account, amount: money(r.amount), bank: r.bank, card: r.card_number, holder: r.holder }),
+      { optional: true, partnerSees: true },
+    );
+    if (!got) return;
     if (
       await action.run(
-        () => pbApi('POST /payouts/:id/pay', { params: { id: r.id }, body: {} }),
+        () => pbApi('POST /payouts/:id/pay', { params: { id: r.id }, body: { note: got.reason } }),
         fill(t['bo.pt.po.paid'], { partner: r.partner_account, amount: money(r.amount) }),
       )
     )
       void list.reload();
   };
   const reject = async (r: Row) => {
-    const got = await reason.ask(t['bo.pt.po.reject_title'], `${r.partner_account} · ${money(r.amount)}`);
+    const got = await reason.ask(t['bo.pt.po.reject_title'], `${r.partner_account} · ${money(r.amount)}`, { partnerSees: true });
     if (!got) return;
     if (
       await action.run(
@@ -146,7 +146,6 @@ export function PartnerPayouts({ t, locale, canManage }: { t: IslandProps<K>['t'
         </Banner>
       )}
       <BoTable t={t} list={list} columns={columns} rowKey={(r) => r.id} testId="partner-payouts-table" rowTestId="partner-payout-row" scroll />
-      {dialog}
       {reason.dialog}
     </div>
   );

@@ -12,8 +12,8 @@ import { useBoAction } from '../kit/form.tsx';
 import { partnerCodeName } from '../kit/codes.ts';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import { PERIOD_RE, STATEMENT_STATUSES } from '../../../shared/schemas/partners/common.ts';
-import { taipeiDate } from '../../../shared/time.ts';
+import { PERIOD_RE, STATEMENT_STATUSES, type PeriodKind } from '../../../shared/schemas/partners/common.ts';
+import { lastClosedPeriodKey } from '../../../shared/partner-periods.ts';
 import { pbApi, usePbData } from './api.ts';
 import type { PartnerRoutes } from './routes.ts';
 import { PB_KEYS, PbGuard, Pill, money, num, rate, useReason, type PbT } from './shared.tsx';
@@ -68,6 +68,7 @@ export const STATEMENTS_BO_KEYS = [
   'bo.pt.st.adjust_message',
   'bo.pt.st.done',
   'bo.pt.st.run',
+  'bo.pt.st.run_hint',
   'bo.pt.st.run_done',
   'bo.pt.st.no_signals',
   'bo.pt.st.signal_players',
@@ -94,10 +95,12 @@ export default function StatementsQueue({ t, locale }: IslandProps<K>) {
   );
 }
 
-function lastMonth(): string {
-  const today = taipeiDate(new Date());
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+/**
+ * The period kind the settle field proposes: the default plan's (the one most partners are on), else the first plan's,
+ * else a month, so a programme settled weekly is offered last week rather than a month its plans never use.
+ */
+function planKind(plans: ReadonlyArray<{ period_kind: PeriodKind; is_default: boolean }> | null): PeriodKind {
+  return (plans?.find((p) => p.is_default) ?? plans?.[0])?.period_kind ?? 'month';
 }
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
@@ -106,7 +109,11 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const [filters, setFilters] = useState({ period: '', status: 'pending' });
   const [draft, setDraft] = useState({ period: '', status: 'pending' });
   const [periodError, setPeriodError] = useState('');
-  const [runPeriod, setRunPeriod] = useState(lastMonth);
+  const plans = usePbData('GET /plans');
+  const kind = planKind(plans.data);
+  // Untouched, the field follows the plans as they load: the last closed period of the plan's kind.
+  const [typedPeriod, setRunPeriod] = useState<string | null>(null);
+  const runPeriod = typedPeriod ?? lastClosedPeriodKey(kind, new Date());
   const list = usePbData('GET /statements', { query: filters, pageSize: PAGE_SIZE });
   const [open, setOpen] = useState<number | null>(null);
   const [picked, setPicked] = useState<Set<number>>(new Set());
@@ -277,7 +284,17 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
           >
             <label className="block">
               <span className={cls.label}>{t['bo.pt.st.run']}</span>
-              <input name="run_period" value={runPeriod} maxLength={8} className={`${cls.input} w-32`} onChange={(e) => setRunPeriod(e.target.value.trim())} />
+              <input
+                name="run_period"
+                value={runPeriod}
+                maxLength={8}
+                className={`${cls.input} w-32`}
+                aria-describedby="settle-run-hint"
+                onChange={(e) => setRunPeriod(e.target.value.trim())}
+              />
+              <span id="settle-run-hint" className="mt-1 block text-xs text-slate-500" data-testid="settle-run-hint">
+                {fill(t['bo.pt.st.run_hint'], { kind: partnerCodeName(t, 'period_kind', kind) })}
+              </span>
             </label>
             <button type="submit" className={cls.btnGhost} disabled={action.busy} data-testid="settle-run">
               {t['bo.pt.st.run']}

@@ -17,6 +17,8 @@ export const PB_KEYS = [
   ...PARTNER_CODE_KEYS,
   'bo.pt.reason',
   'bo.pt.reason_required',
+  'bo.pt.note_optional',
+  'bo.pt.partner_sees',
   'bo.pt.amount',
   'bo.pt.amount_invalid',
   'bo.pt.submit',
@@ -85,10 +87,23 @@ export interface Asked {
  * A reason (and, when asked, a signed amount) as an answer: `const got = await ask(title, message); if (!got) return;`.
  * The island renders `dialog` once. The reason is required: it goes into the audit entry.
  */
-export function useReason(t: PbT): { ask: (title: string, message: string, opts?: { amount?: boolean }) => Promise<Asked | null>; dialog: ReactNode } {
-  const [pending, setPending] = useState<{ title: string; message: string; amount: boolean; answer: (a: Asked | null) => void } | null>(null);
-  const ask = (title: string, message: string, opts: { amount?: boolean } = {}) =>
-    new Promise<Asked | null>((resolve) => setPending({ title, message, amount: !!opts.amount, answer: resolve }));
+/**
+ * What a reason dialog asks besides the reason: an amount; `optional`, a note that may stay empty; `partnerSees`, text
+ * the partner reads in the portal, which the field says so staff write it for the partner.
+ */
+export interface ReasonOptions {
+  amount?: boolean;
+  optional?: boolean;
+  partnerSees?: boolean;
+}
+type Pending = { title: string; message: string; amount: boolean; optional: boolean; partnerSees: boolean };
+
+export function useReason(t: PbT): { ask: (title: string, message: string, opts?: ReasonOptions) => Promise<Asked | null>; dialog: ReactNode } {
+  const [pending, setPending] = useState<(Pending & { answer: (a: Asked | null) => void }) | null>(null);
+  const ask = (title: string, message: string, opts: ReasonOptions = {}) =>
+    new Promise<Asked | null>((resolve) =>
+      setPending({ title, message, amount: !!opts.amount, optional: !!opts.optional, partnerSees: !!opts.partnerSees, answer: resolve }),
+    );
   const close = (a: Asked | null) => {
     pending?.answer(a);
     setPending(null);
@@ -97,15 +112,7 @@ export function useReason(t: PbT): { ask: (title: string, message: string, opts?
   return { ask, dialog };
 }
 
-function ReasonForm({
-  t,
-  pending,
-  onDone,
-}: {
-  t: PbT;
-  pending: { title: string; message: string; amount: boolean } | null;
-  onDone: (a: Asked | null) => void;
-}) {
+function ReasonForm({ t, pending, onDone }: { t: PbT; pending: Pending | null; onDone: (a: Asked | null) => void }) {
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; amount?: string }>({});
@@ -122,7 +129,7 @@ function ReasonForm({
         onSubmit={(e) => {
           e.preventDefault();
           const found: { reason?: string; amount?: string } = {};
-          if (!reason.trim()) found.reason = t['bo.pt.reason_required'];
+          if (!reason.trim() && !pending?.optional) found.reason = t['bo.pt.reason_required'];
           if (pending?.amount && !/^-?\d{1,12}(\.\d{1,2})?$/.test(amount.trim())) found.amount = t['bo.pt.amount_invalid'];
           setErrors(found);
           if (!Object.keys(found).length) onDone({ reason: reason.trim(), amount: amount.trim() });
@@ -150,17 +157,27 @@ function ReasonForm({
           </label>
         )}
         <label className="block">
-          <span className={cls.label}>{t['bo.pt.reason']}</span>
+          <span className={cls.label}>{pending?.optional ? t['bo.pt.note_optional'] : t['bo.pt.reason']}</span>
           <textarea
             name="reason"
             rows={3}
-            maxLength={500}
+            maxLength={pending?.optional ? 200 : 500}
             value={reason}
             className={cls.textarea}
             aria-invalid={!!errors.reason}
+            aria-describedby={pending?.partnerSees ? 'reason-partner-sees' : undefined}
             onChange={(e) => setReason(e.target.value)}
             data-testid="reason-text"
           />
+          {pending?.partnerSees && (
+            <p id="reason-partner-sees" className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800" data-testid="reason-partner-sees">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+                <circle cx="12" cy="12" r="3" />
+              </svg>
+              {t['bo.pt.partner_sees']}
+            </p>
+          )}
           {errors.reason && (
             <p className={cls.fieldError} role="alert">
               {errors.reason}

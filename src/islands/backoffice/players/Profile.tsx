@@ -52,6 +52,7 @@ export const PROFILE_KEYS = [
   'bo.pp.saved',
   'bo.pp.choose',
   'bo.pp.phone_hint',
+  'bo.pp.phone_masked_hint',
 ] as const;
 
 type T = CommonT & Record<(typeof PROFILE_KEYS)[number], string>;
@@ -254,7 +255,15 @@ function StatusForm({ t, playerId, active, onDone }: { t: T; playerId: number; a
 }
 
 function EditForm({ t, profile, onCancel, onSaved }: { t: T; profile: PlayerProfileView; onCancel: () => void; onSaved: () => void }) {
-  const [values, setValues] = useState({ real_name: profile.real_name, gender: profile.gender, birthday: profile.birthday, phone: profile.phone, reason: '' });
+  // A masked phone is not offered for editing: the field starts empty and, left empty, keeps the number on file.
+  const masked = !profile.phone_whole;
+  const [values, setValues] = useState({
+    real_name: profile.real_name,
+    gender: profile.gender,
+    birthday: profile.birthday,
+    phone: masked ? '' : profile.phone,
+    reason: '',
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -264,7 +273,8 @@ function EditForm({ t, profile, onCancel, onSaved }: { t: T; profile: PlayerProf
     setErrors({});
     setFailure(null);
     try {
-      await boApi('PUT /players/:id/profile', { params: { id: profile.id }, body: values });
+      const { phone, ...rest } = values;
+      await boApi('PUT /players/:id/profile', { params: { id: profile.id }, body: masked && phone === '' ? rest : values });
       onSaved();
     } catch (err) {
       const fields =
@@ -322,8 +332,8 @@ function EditForm({ t, profile, onCancel, onSaved }: { t: T; profile: PlayerProf
         {field(
           'phone',
           t['bo.pp.phone'],
-          <input {...common('phone')} inputMode="numeric" maxLength={10} className={`${cls.input} w-full`} />,
-          t['bo.pp.phone_hint'],
+          <input {...common('phone')} inputMode="numeric" maxLength={10} placeholder={masked ? profile.phone : undefined} className={`${cls.input} w-full`} />,
+          masked ? t['bo.pp.phone_masked_hint'] : t['bo.pp.phone_hint'],
         )}
       </div>
       {field('reason', t['bo.pp.reason'], <input {...common('reason')} maxLength={200} className={`${cls.input} w-full`} />)}

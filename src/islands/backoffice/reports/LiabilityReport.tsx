@@ -53,7 +53,7 @@ function figureColumns<Row extends Record<Field, string>>() {
 function Body({ t, locale }: { t: T; locale: Locale }) {
   const [range, setRange] = useState(() => lastDays(7));
   const staff = useStore($boStaff);
-  const personal = hasPermission(staff, 'reports.personal');
+  const personal = hasPermission(staff, 'reports.balances');
   const report = useBoData('GET /reports/liability', { query: range });
   const { data, state: shownState } = useKept(report);
   const state = { ...shownState, empty: data !== null && data.days.length === 0 };

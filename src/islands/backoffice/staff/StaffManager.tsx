@@ -7,11 +7,12 @@ import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { Dialog } from '../../common/Dialog.tsx';
 import type { BoStaff } from '../../../stores/backoffice.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import type { StaffView, TotpSecretView } from '../../../shared/schemas/backoffice/staff.ts';
+import { STAFF_ROLES, type StaffView, type TotpSecretView } from '../../../shared/schemas/backoffice/staff.ts';
 import { STAFF_STATUS } from '../../../shared/statuses.ts';
 import type { Notice } from '../kit/form.tsx';
 
-const ROLES = ['admin', 'finance', 'service', 'marketing'] as const;
+/** Every role the server knows, in its order, so a new role appears here without a second list. */
+const ROLES = STAFF_ROLES;
 
 export const STAFF_KEYS = [
   ...COMMON_KEYS,
@@ -49,6 +50,7 @@ export const STAFF_KEYS = [
   'bo.role.finance',
   'bo.role.service',
   'bo.role.marketing',
+  'bo.role.compliance',
 ] as const;
 type K = (typeof STAFF_KEYS)[number];
 type T = IslandProps<K>['t'];

@@ -43,13 +43,16 @@ export function actionName(t: Words, action: string): string {
   return fill(sentence, { staff: '', target: '…' }).replace(/\s+/g, ' ').trim();
 }
 
-/** What the action was done to: the player's account, or the record's kind with its title, name or number. */
+/**
+ * What the action was done to: the player's account, or the record's kind with its name in the catalogue (an event
+ * kind's or a job's, `bo.audit.n.<kind>.<id>`), its title, name or number.
+ */
 export function targetText(t: Words, e: AuditEntryView): string {
   const detail = record(e.detail) ?? {};
   const [kind = '', ...rest] = e.target.split(':');
   const id = rest.join(':');
   if (kind === 'player') return fill(t['bo.audit.t.player'] ?? '{name}', { name: e.account ?? `#${id}` });
-  const named = [detail.title, detail.name, detail.username].find((x): x is string => typeof x === 'string' && x !== '');
+  const named = [t[`bo.audit.n.${kind}.${id}`], detail.title, detail.name, detail.username].find((x): x is string => typeof x === 'string' && x !== '');
   const label = named ? `「${named}」` : id ? `#${id}` : '';
   const who = e.account ? `（${e.account}）` : '';
   const template = t[`bo.audit.t.${kind}`] ?? t['bo.audit.t.other'] ?? '{name}';

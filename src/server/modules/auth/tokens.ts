@@ -19,7 +19,3 @@ export function newRecommendCode(): string {
   for (let i = 0; i < 8; i++) out += alphabet[randomInt(0, alphabet.length)];
   return out;
 }
-
-export function maskPhone(phone: string): string {
-  return phone.length >= 7 ? `${phone.slice(0, 4)}***${phone.slice(-3)}` : '***';
-}

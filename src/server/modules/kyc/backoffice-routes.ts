@@ -56,7 +56,7 @@ export const backofficeKycRoutes: FastifyPluginAsync = async (plugin) => {
     '/kyc/documents/:id/review',
     {
       schema: { params: idParams, body: kycReviewBody, response: { 200: okBody(kycReviewResult) } },
-      config: { staff: 'kyc.review' },
+      config: { staff: 'kyc.decide' },
     },
     async (request) => {
       const { doc, level } = await service.decide(operatorOf(request), request.params.id, request.body);

@@ -14,6 +14,7 @@ import type { KycQueuePage, KycReviewBody, KycReviewView, KycSettingsBody, KycSe
 import { accountsWithPhone, verificationFacts } from '../auth/verification-facts.ts';
 import { notifyPlayer } from '../messages/notify.ts';
 import { recordAudit } from '../staff/audit.ts';
+import { maskCardNumber } from '../../lib/mask.ts';
 import { documentView, levelFrom, termsView, type KycService, type KycSettingsState } from './service.ts';
 import * as repo from './repository.ts';
 import { DAY_MS } from '../../../shared/time.ts';
@@ -34,8 +35,6 @@ export interface CardOnFile {
 const CARDS_SHOWN = 5;
 /** Purged per run of the retention job, so a run stays short. */
 const PURGE_BATCH = 500;
-
-const mask = (n: string) => (n.length > 4 ? `${'*'.repeat(n.length - 4)}${n.slice(-4)}` : n);
 
 export class KycBackofficeService {
   private readonly db: Db;
@@ -100,7 +99,7 @@ export class KycBackofficeService {
         phone_verified: facts.phoneVerified,
         level: levelFrom(facts, approved),
       },
-      bank_cards: cards.map((c) => ({ bank: c.bank, account_name: c.accountName, number: mask(c.cardNumber), status: c.statusDebitCard })),
+      bank_cards: cards.map((c) => ({ bank: c.bank, account_name: c.accountName, number: maskCardNumber(c.cardNumber), status: c.statusDebitCard })),
       documents: docs.map((d) => ({
         ...documentView(d),
         size_bytes: d.sizeBytes,

@@ -59,7 +59,7 @@ import {
   boTreeQuery,
   boTreeView,
 } from '../../../shared/schemas/partners/backoffice.ts';
-import { operatorOf } from '../staff/request.ts';
+import { operatorOf, readsPersonalWhole } from '../staff/request.ts';
 
 export const backofficePartnerRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
@@ -125,6 +125,7 @@ export const backofficePartnerRoutes: FastifyPluginAsync = async (plugin) => {
   bindingRoutes(app);
   ownPlayerRoutes(app);
   statementRoutes(app);
+  payoutAndMaterialRoutes(app);
 };
 
 /** Players who registered from their partner's own sign-in address or device, and the operator's decision on each. */
@@ -200,8 +201,16 @@ function statementRoutes(plugin: Parameters<FastifyPluginAsync>[0]): void {
       return ok({ period: r.period, built: r.built, unchanged: r.unchanged, skipped_final: r.skippedFinal });
     },
   );
+}
 
-  staffQueryRoute(app, `${P}/payouts`, { permission: 'finance.read', query: boPayoutsQuery, view: boPayoutsPage }, (q) => bo.payouts(q));
+/** Partners' payouts, the partner report and the marketing material. */
+function payoutAndMaterialRoutes(plugin: Parameters<FastifyPluginAsync>[0]): void {
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
+  const bo = app.services.partners.backoffice;
+  const P = '/partners';
+  staffQueryRoute(app, `${P}/payouts`, { permission: 'finance.read', query: boPayoutsQuery, view: boPayoutsPage }, (q, request) =>
+    bo.payouts(q, readsPersonalWhole(request)),
+  );
   app.post(
     `${P}/payouts/:id/pay`,
     { schema: { params: idParams, body: boPayoutPayBody, response: { 200: okBody(payoutView) } }, config: { staff: 'finance.manage' } },

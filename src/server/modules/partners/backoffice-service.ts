@@ -618,14 +618,20 @@ export class PartnersBackoffice {
 
   // ---- payouts ---------------------------------------------------------------------------------------------------
 
-  async payouts(q: { page: number; pageSize: number; status?: string; partner_id?: string }) {
+  /** `wholeCards`: the reader may see card numbers whole ('personal.unmasked'); otherwise the last four digits. */
+  async payouts(q: { page: number; pageSize: number; status?: string; partner_id?: string }, wholeCards: boolean) {
     const { rows, total } = await repo.listPayouts(this.d.db, {
       status: q.status || undefined,
       partnerId: q.partner_id ? Number(q.partner_id) : undefined,
       limit: q.pageSize,
       offset: (q.page - 1) * q.pageSize,
     });
-    return { data: rows.map((r) => ({ ...payoutView(r.p, r.account), card_number: r.p.cardNumber })), total, page: q.page, pageSize: q.pageSize };
+    return {
+      data: rows.map((r) => ({ ...payoutView(r.p, r.account), card_number: wholeCards ? r.p.cardNumber : maskCard(r.p.cardNumber) })),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
   }
 
   async closePayout(who: Operator, id: number, action: 'pay' | 'reject', reason: string) {

@@ -22,7 +22,7 @@ import type {
 import type { MaterialView, PayoutView, StatementView } from '../../../shared/schemas/partners/common.ts';
 import { emptyFigures, maxRateOf, ngrOf, type Computed } from './commission.ts';
 import { addDays, parsePeriod, periodAt, type Period } from './periods.ts';
-import { computeStatements, ownFiguresByDay, planTerms, type LinkedPlayersSource } from './settlement.ts';
+import { activityOfGroups, computeStatements, ownFiguresByDay, planTerms, type LinkedPlayersSource } from './settlement.ts';
 import { MIN_PAYOUT_MINOR, type PartnerMoney } from './money.ts';
 import { dec, maskAccount, maskCard, payoutView, planSummary, statementView } from './views.ts';
 import * as repo from './repository.ts';
@@ -105,12 +105,13 @@ export class PartnerPortal {
    */
   private async estimate(p: repo.PartnerRow, period: Period) {
     const root = await this.rootOf(p);
-    const { own, computed } = await computeStatements(this.d.db, period, { rootId: root.id, linked: this.d.linked });
+    const { own, computed, cpaRows } = await computeStatements(this.d.db, period, { rootId: root.id, linked: this.d.linked });
     const mine = computed.get(p.id);
     return {
       own: own.get(p.id) ?? { playersRegistered: 0, firstDepositors: 0, activePlayers: 0 },
       ownAll: own,
       computed,
+      cpaRows,
       ngr: BigInt(mine?.figures.ngr ?? '0'),
       commission: mine?.computedMinor ?? 0n,
       mine,
@@ -154,6 +155,7 @@ export class PartnerPortal {
       repo.registrationsByCampaign(this.d.db, id),
     ]);
     const firsts = await firstDepositsOf(this.d.db, [...regs.values()].flat().slice(0, 100_000));
+    const money = await this.campaignMoney(p, regs);
     return links.map((l) => ({
       id: l.id,
       campaign: l.campaign,
@@ -162,7 +164,32 @@ export class PartnerPortal {
       registrations: regs.get(l.campaign)?.length ?? 0,
       first_deposits: (regs.get(l.campaign) ?? []).filter((pid) => firsts.has(pid)).length,
       created_at: l.createdAt.toISOString(),
+      period: money.of(l.id, l.campaign),
     }));
+  }
+
+  /**
+   * Each link's money in the running period: its players' deposits and NGR folded and defined as the statement's
+   * (activityOfGroups, ngrOf on the partner's plan), and a commission of the partner's current rate of a positive NGR
+   * plus the CPA of the link's players in the period's estimate. The campaigns' commissions need not add up to the
+   * statement's, whose rate applies to the whole NGR after any carry-in.
+   */
+  private async campaignMoney(p: repo.PartnerRow, regs: Map<string, number[]>) {
+    const period = await this.runningPeriod(p);
+    const [estimate, plan] = await Promise.all([this.estimate(p, period), p.planId === null ? undefined : repo.planById(this.d.db, p.planId)]);
+    const terms = planTerms(plan);
+    const byLink = await activityOfGroups(this.d.db, period.from, period.to, repo.campaignPlayers(p.id));
+    const cpaOf = new Map(estimate.cpaRows.filter((r) => r.partnerId === p.id).map((r) => [r.playerId, r.amountMinor]));
+    const rateBp = BigInt(estimate.mine?.rateBp ?? 0);
+    return {
+      of: (linkId: number, campaign: string) => {
+        const f = byLink.get(linkId) ?? emptyFigures();
+        const { ngr } = ngrOf(terms, f);
+        const cpa = (regs.get(campaign) ?? []).reduce((sum, pid) => sum + (cpaOf.get(pid) ?? 0n), 0n);
+        const share = ngr > 0n ? (ngr * rateBp) / 10_000n : 0n;
+        return { key: period.key, deposits: dec(f.depositsMinor), ngr: dec(ngr), commission: dec(share + cpa) };
+      },
+    };
   }
 
   async createLink(id: number, campaign: string): Promise<AgentLinkView> {

@@ -255,6 +255,17 @@ export async function registrationsByCampaign(db: DbOrTx, partnerId: number): Pr
   return new Map(res.rows.map((r) => [r.campaign, r.ids.split(',').map(Number)]));
 }
 
+/**
+ * The players each of a partner's links brought, as a relation like boundPlayers (grp = the link's id) over the days
+ * the partner held them: a campaign's figures are its players' activity while they were this partner's.
+ */
+export function campaignPlayers(partnerId: number): SQL {
+  return sql`(select a.player_id, l.id as grp, a.from_day, a.until_day from partner_attributions a
+    join partner_bindings b on b.player_id = a.player_id and b.source = 'link'
+    join partner_links l on l.partner_id = a.partner_id and l.campaign = b.campaign
+    where a.partner_id = ${partnerId})`;
+}
+
 // ---- domains -----------------------------------------------------------------------------------------------------
 
 export async function allDomains(db: DbOrTx) {

@@ -3,7 +3,7 @@
 // records themselves. A run holds a transaction-scoped advisory lock, so two runs (two instances, the job and an
 // operator) follow each other and the second writes the same figures again; held and approved statements are never
 // rewritten. A partner's tree settles on its top partner's plan period (month or week).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { betTotalsByGroup, validBetInWindows } from '../bets/report-facts.ts';
 import { firstDepositsByGroupAndDay, firstDepositsOf, moneyByGroup } from '../../ledger/report-facts.ts';
@@ -93,25 +93,49 @@ async function ownFiguresOver(
   const money = await moneyByGroup(db, from, to, groups, { byDay });
   const firsts = await firstDepositsByGroupAndDay(db, from, to, groups);
   const registrations = await repo.registrationsByPartner(db, start, end, { partnerIds, byDay });
-  for (const b of bets) {
-    const f = of(b.day, b.grp);
-    if (b.gameType === null) {
-      f.activePlayers = b.players;
-      continue;
-    }
-    f.stakeMinor += b.stakeMinor;
-    f.validMinor += b.validMinor;
-    f.payoutMinor += b.payoutMinor;
-    f.ggrByGroup.set(b.gameType, (f.ggrByGroup.get(b.gameType) ?? 0n) + b.stakeMinor - b.payoutMinor);
-  }
-  for (const m of money) {
-    const f = of(m.day, m.grp);
-    if (m.kind === 'deposit') f.depositsMinor += m.amountMinor;
-    else if (m.kind === 'withdraw_paid') f.withdrawalsMinor -= m.amountMinor;
-    else if (BONUS_KINDS.has(m.kind)) f.bonusesMinor += m.amountMinor;
-  }
+  for (const b of bets) foldBets(of(b.day, b.grp), b);
+  for (const m of money) foldMoney(of(m.day, m.grp), m);
   for (const d of firsts) of(d.day, d.grp).firstDepositors += d.players;
   for (const r of registrations) of(r.day, r.partnerId).playersRegistered += r.players;
+  return out;
+}
+
+/** One row of the bets' totals into a group's figures: a row without a game type is the group's active players. */
+function foldBets(f: OwnFigures, b: Awaited<ReturnType<typeof betTotalsByGroup>>[number]): void {
+  if (b.gameType === null) {
+    f.activePlayers = b.players;
+    return;
+  }
+  f.stakeMinor += b.stakeMinor;
+  f.validMinor += b.validMinor;
+  f.payoutMinor += b.payoutMinor;
+  f.ggrByGroup.set(b.gameType, (f.ggrByGroup.get(b.gameType) ?? 0n) + b.stakeMinor - b.payoutMinor);
+}
+
+/** One row of the ledger's money into a group's figures: deposits, paid withdrawals, and bonuses (rebates among them). */
+function foldMoney(f: OwnFigures, m: Awaited<ReturnType<typeof moneyByGroup>>[number]): void {
+  if (m.kind === 'deposit') f.depositsMinor += m.amountMinor;
+  else if (m.kind === 'withdraw_paid') f.withdrawalsMinor -= m.amountMinor;
+  else if (BONUS_KINDS.has(m.kind)) f.bonusesMinor += m.amountMinor;
+}
+
+/**
+ * The bets and money of each group of players over the Taipei days, folded exactly as a statement folds a partner's
+ * (a partner's campaigns, say: ngrOf on these is the statement's NGR of those players). Registrations, first deposits
+ * and CPA are not in it.
+ */
+export async function activityOfGroups(db: DbOrTx, from: string, to: string, groups: SQL): Promise<Map<number, OwnFigures>> {
+  const out = new Map<number, OwnFigures>();
+  const of = (grp: number) => {
+    let f = out.get(grp);
+    if (!f) out.set(grp, (f = emptyFigures()));
+    return f;
+  };
+  // One after another: inside a transaction they share one connection.
+  const bets = await betTotalsByGroup(db, from, to, groups);
+  const money = await moneyByGroup(db, from, to, groups);
+  for (const b of bets) foldBets(of(b.grp), b);
+  for (const m of money) foldMoney(of(m.grp), m);
   return out;
 }
 

@@ -4,12 +4,13 @@ import { minorToDecimal } from '../../../shared/money.ts';
 import type { PayoutView, PlanSummaryView, StatementView } from '../../../shared/schemas/partners/common.ts';
 import type { StoredFigures } from '../../db/schema-partners.ts';
 import type * as repo from './repository.ts';
+import { maskCardNumber } from '../../lib/mask.ts';
 
 export const dec = (minor: bigint | string) => minorToDecimal(typeof minor === 'string' ? BigInt(minor) : minor);
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Card numbers show their last four digits only. */
-export const maskCard = (n: string) => (n ? `${'*'.repeat(Math.max(0, n.length - 4))}${n.slice(-4)}` : '');
+/** Card numbers show their last four digits only (the one masking of lib/mask.ts). */
+export const maskCard = maskCardNumber;
 /** Player accounts in the portal show their first and last characters only. */
 export const maskAccount = (a: string) => (a.length <= 2 ? `${a[0] ?? ''}*` : `${a[0]}${'*'.repeat(a.length - 2)}${a[a.length - 1]}`);
 

@@ -21,7 +21,8 @@ import { okBody, pageOf } from '../../../shared/schemas/envelope.ts';
 import type { TypedApp, ValibotTypeProvider } from '../../lib/validation.ts';
 import type { Db } from '../../db/client.ts';
 import type { ProtectionService } from './service.ts';
-import { staffOf } from '../staff/request.ts';
+import { readsPersonalWhole, staffOf } from '../staff/request.ts';
+import { shownPhone } from '../../lib/mask.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { idParams, offsetOf, pageQuery } from '../../../shared/schemas/paging.ts';
 
@@ -134,12 +135,13 @@ function exclusionRoutes(app: TypedApp, db: Db, protection: ProtectionService): 
     async (request) => {
       const q = request.query;
       const { rows, total } = await protection.activeRegister({ search: q.search || undefined, limit: q.pageSize, offset: offsetOf(q) });
+      const whole = readsPersonalWhole(request);
       return ok({
         data: rows.map((r) => ({
           id: r.id,
           player_id: r.playerId,
           account: r.account,
-          phone: r.phone,
+          phone: r.phone === null ? null : shownPhone(r.phone, whole),
           kind: r.kind,
           duration: r.duration,
           starts_at: r.startsAt.toISOString(),

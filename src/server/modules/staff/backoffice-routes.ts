@@ -57,7 +57,7 @@ function signInRoutes(app: TypedApp, service: StaffService): void {
     ok(service.view(staffOf(request))),
   );
 
-  app.post('/auth/logout', { schema: { response: { 200: okEmpty } }, config: { staff: 'overview.read' } }, async (request) => {
+  app.post('/auth/logout', { schema: { response: { 200: okEmpty } }, config: { staff: 'overview.read', staffOwnSession: true } }, async (request) => {
     await service.logout(staffOf(request), request.ip);
     return ok(null, 'Logged out');
   });
@@ -95,15 +95,17 @@ function staffAccountRoutes(app: TypedApp, service: StaffService): void {
   );
 
   // A staff member's own enrolment, whatever their role: a secret shown once, then a code from it confirms it.
-  app.post('/auth/totp', { schema: { response: { 200: okBody(totpSecretView) } }, config: { staff: 'overview.read' } }, async (request) =>
-    ok(await service.enableTotp(operatorOf(request), staffOf(request).staffId)),
+  app.post(
+    '/auth/totp',
+    { schema: { response: { 200: okBody(totpSecretView) } }, config: { staff: 'overview.read', staffOwnSession: true } },
+    async (request) => ok(await service.enableTotp(operatorOf(request), staffOf(request).staffId)),
   );
 
   app.post(
     '/auth/totp/confirm',
     {
       schema: { body: totpConfirmBody, response: { 200: okBody(totpConfirmedView) } },
-      config: { staff: 'overview.read' },
+      config: { staff: 'overview.read', staffOwnSession: true },
     },
     async (request) => ok(await service.confirmTotp(operatorOf(request), request.body.code)),
   );

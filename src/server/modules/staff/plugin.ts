@@ -6,7 +6,7 @@ import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { ApiError, ValidationFailed, sendError } from '../../lib/errors.ts';
 import { boTranslate } from '../../../i18n/backoffice.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import { can, type Permission } from './roles.ts';
+import { READ_ONLY_ROLES, can, type Permission } from './roles.ts';
 import { staffBearerToken } from './credentials.ts';
 import { authenticateStaffCall, type StaffAuth } from './sessions.ts';
 import { STAFF_IDLE_TIMEOUT_MS } from './idle-timeout.ts';
@@ -15,11 +15,19 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Back-office routes: the permission a staff member needs, or 'public' for the login call. */
     staff?: Permission | 'public';
+    /**
+     * A call a staff member makes on their own session (signing out, enrolling an authenticator): open to a
+     * read-only role although it is not a read.
+     */
+    staffOwnSession?: true;
   }
   interface FastifyRequest {
     staff: StaffAuth | undefined;
   }
 }
+
+/** The methods that only read; everything else is a write a read-only role may not make. */
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
 /** One domain's back-office plugin with the options it is registered with. */
 export interface BackofficeMount {
@@ -79,6 +87,8 @@ export const backofficeRoutes: FastifyPluginAsync<StaffAuthOptions> = async (app
     request.staff = found;
     // A route without a declared permission is a programming error, refused rather than left open.
     if (!needs || !can(found.role, needs)) throw new ApiError('forbidden');
+    // A read-only role is refused every write whatever permission the route names, so one given by mistake opens nothing.
+    if (READ_ONLY_ROLES.has(found.role) && !READ_METHODS.has(request.method) && !request.routeOptions.config?.staffOwnSession) throw new ApiError('forbidden');
   });
 
   for (const mount of opts.plugins) await app.register(mount.plugin, mount.options as never);

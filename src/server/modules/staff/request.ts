@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/errors.ts';
 import type { Operator, StaffAuth } from './service.ts';
+import { can } from './roles.ts';
 
 export function staffOf(request: FastifyRequest): StaffAuth {
   const staff = request.staff;
@@ -13,4 +14,12 @@ export function staffOf(request: FastifyRequest): StaffAuth {
 /** Who acts and from where, for the audit row of an operator action. */
 export function operatorOf(request: FastifyRequest): Operator {
   return { staffId: staffOf(request).staffId, ip: request.ip };
+}
+
+/**
+ * Whether the caller may read card numbers and phones whole ('personal.unmasked'); without it the answer carries them
+ * masked through lib/mask.ts, so the full number never leaves the server for a customer-service role.
+ */
+export function readsPersonalWhole(request: FastifyRequest): boolean {
+  return can(staffOf(request).role, 'personal.unmasked');
 }

@@ -24,8 +24,11 @@ const LOGIN_IP_WINDOW_MS = 10 * 60 * 1000;
 const LOGIN_NAME_FAILURES = 5;
 const LOGIN_NAME_WINDOW_MS = 15 * 60 * 1000;
 const TOTP_ISSUER = `${translate('en', 'site.name')} Back Office`;
-/** Roles that move money or manage staff: an authenticator is required for them (config.staffTotpRequired). */
-const TOTP_REQUIRED_ROLES: ReadonlySet<string> = new Set(['admin', 'finance']);
+/**
+ * Roles that move money, manage staff or read personal data whole (compliance): an authenticator is required for them
+ * (config.staffTotpRequired).
+ */
+const TOTP_REQUIRED_ROLES: ReadonlySet<string> = new Set(['admin', 'finance', 'compliance']);
 
 /** Who does an operator action, and from where, for the audit row. */
 export interface Operator {

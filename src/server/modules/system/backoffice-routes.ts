@@ -1,5 +1,5 @@
 // The back office's system calls: the landing page's overview, website status, system settings, system messages,
-// every instance's circuit breakers and the SMS outbox. Mounted by the staff-auth plugin, whose hook checks each route's permission.
+// every instance's circuit breakers, the system desk (outbox and scheduled jobs) and the SMS outbox. Mounted by the staff-auth plugin, whose hook checks each route's permission.
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
@@ -18,6 +18,7 @@ import {
 } from '../../../shared/schemas/backoffice/content.ts';
 import { messageCreateBody, messageUpdateBody, settingsBody, smsQuery, websiteStatusBody } from '../../../shared/schemas/backoffice/system.ts';
 import { breakerBoardView } from '../../../shared/schemas/backoffice/operations.ts';
+import { deskRoutes } from './desk-routes.ts';
 import { operatorOf } from '../staff/request.ts';
 import type { DashboardSources } from './service.ts';
 
@@ -93,7 +94,8 @@ export const backofficeSystemRoutes: FastifyPluginAsync<SystemBackofficeOptions>
     ok(await app.services.breakerBoard.read()),
   );
 
-  // The SMS outbox.
+  // The system desk (desk-routes.ts) and the SMS outbox.
+  deskRoutes(app);
 
   staffQueryRoute(app, '/sms', { permission: 'sms.read', query: smsQuery, view: smsListView }, (query) => system.listSms(query));
 };

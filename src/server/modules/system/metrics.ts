@@ -10,6 +10,8 @@ import type { Server } from 'socket.io';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ReadRouter } from '../../db/reader.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { JOB_RUN_RESULT } from '../../../shared/statuses.ts';
+import { jobSuccesses, queueFigures } from './desk-repository.ts';
 
 interface StatusCount {
   status: string;
@@ -60,6 +62,7 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
   });
   routeLatency(app, registry);
   businessGauges(registry, opts.db, opts.figures);
+  outboxAndJobGauges(registry, opts.db);
   instanceGauges(registry, opts);
 
   app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
@@ -158,6 +161,72 @@ function businessGauges(registry: Registry, db: Db, figures: MetricsSources): vo
     async collect() {
       this.reset();
       for (const r of await figures.ingestionLag(db)) this.set({ gp_code: r.gpCode }, r.lagSeconds);
+    },
+  });
+}
+
+/** The outbox and job figures are read once per this many milliseconds however often Prometheus (or several) scrapes. */
+const DESK_FIGURES_CACHE_MS = 5_000;
+
+/**
+ * The system desk's figures (the same reads as the back office's, desk-repository.ts): per event kind the deliveries
+ * waiting, the age of the oldest and the dead letters; per scheduled job its last success and whether its last run
+ * ended well. Every instance reports the same database figures, so the alert rules take the max over instances. Two
+ * bounded queries on partial indexes, shared by the gauges and cached for a few seconds so a scrape stays cheap.
+ * The job label is job_name: Prometheus gives `job` to the scrape target and would rename ours.
+ */
+function outboxAndJobGauges(registry: Registry, db: Db): void {
+  let cached: { at: number; figures: Promise<[Awaited<ReturnType<typeof queueFigures>>, Awaited<ReturnType<typeof jobSuccesses>>]> } | undefined;
+  const figures = () => {
+    const now = Date.now();
+    if (!cached || now - cached.at > DESK_FIGURES_CACHE_MS) {
+      const read = Promise.all([queueFigures(db), jobSuccesses(db)]);
+      cached = { at: now, figures: read };
+      // A failed read is not kept: the next scrape asks again.
+      read.catch(() => {
+        if (cached?.figures === read) cached = undefined;
+      });
+    }
+    return cached.figures;
+  };
+  const perKind = (name: string, help: string, value: (q: Awaited<ReturnType<typeof queueFigures>>[number], now: number) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['event'],
+      registers: [registry],
+      async collect() {
+        const [kinds] = await figures();
+        this.reset();
+        const now = Date.now();
+        for (const q of kinds) this.set({ event: q.event }, value(q, now));
+      },
+    });
+  perKind('outbox_pending', 'Event deliveries waiting (first try or a retry), by event kind', (q) => q.pending);
+  perKind('outbox_oldest_pending_age_seconds', 'Age of the oldest waiting delivery, by event kind (0 when none waits)', (q, now) =>
+    q.oldestPendingAt ? Math.max(0, (now - q.oldestPendingAt.getTime()) / 1000) : 0,
+  );
+  perKind('outbox_dead', 'Event deliveries given up (dead letters waiting for a redrive), by event kind', (q) => q.dead);
+  new Gauge({
+    name: 'job_last_success_timestamp_seconds',
+    help: 'When each scheduled job last ended well (Unix seconds); absent for a job that never has',
+    labelNames: ['job_name'],
+    registers: [registry],
+    async collect() {
+      const [, jobs] = await figures();
+      this.reset();
+      for (const j of jobs) if (j.lastSuccessAt) this.set({ job_name: j.name }, j.lastSuccessAt.getTime() / 1000);
+    },
+  });
+  new Gauge({
+    name: 'job_last_result',
+    help: "Each scheduled job's last run: 1 ended well, 0 failed; absent for a job that never ran",
+    labelNames: ['job_name'],
+    registers: [registry],
+    async collect() {
+      const [, jobs] = await figures();
+      this.reset();
+      for (const j of jobs) if (j.lastResult) this.set({ job_name: j.name }, j.lastResult === JOB_RUN_RESULT.ok ? 1 : 0);
     },
   });
 }

@@ -30,6 +30,7 @@ import { changedFields, recordAudit } from '../staff/audit.ts';
 import type { Operator, PageOf } from '../staff/service.ts';
 import * as repo from './repository.ts';
 import { overview, type DashboardSources } from './dashboard.ts';
+import { SystemDesk } from './desk.ts';
 
 export type { DashboardSources } from './dashboard.ts';
 
@@ -53,8 +54,11 @@ function messageView(r: repo.SystemMessageRow): SystemMessageView {
 export class SystemService {
   private cache: { at: number; settings: SystemSettings; website: WebsiteStatus } | undefined;
   private readonly db: Db;
+  /** The system desk: the outbox's figures and dead letters, the scheduled jobs, redrive and "run now" (desk.ts). */
+  readonly desk: SystemDesk;
   constructor(db: Db) {
     this.db = db;
+    this.desk = new SystemDesk(db);
   }
 
   private async load() {

@@ -128,6 +128,9 @@ export const AUDIT_ACTIONS = [
   'partners.payout.reject',
   'partners.material.add',
   'partners.material.remove',
+  'system.redrive',
+  'system.redrive_kind',
+  'system.run_job',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

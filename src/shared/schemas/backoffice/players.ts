@@ -137,7 +137,10 @@ export const playerProfileView = v.object({
   real_name: v.string(),
   gender: v.string(),
   birthday: v.string(),
+  /** Whole for a reader with 'personal.unmasked', otherwise masked (and then `phone_whole` is false). */
   phone: v.string(),
+  /** Whether `phone` is the number itself: the edit form offers it for editing only then. */
+  phone_whole: v.boolean(),
   created_at: v.string(),
   last_login_at: v.nullable(v.string()),
   register_ip: v.string(),
@@ -148,6 +151,7 @@ export const playerProfileView = v.object({
       bank: v.string(),
       market: v.string(),
       account_name: v.string(),
+      /** Whole for a reader with 'personal.unmasked', otherwise its last four digits. */
       card_number: v.string(),
       status_debit_card: v.number(),
       created_at: v.string(),

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { staffPageOf } from '../envelope.ts';
 import { STAFF_STATUS, statusValues } from '../../statuses.ts';
 
-export const STAFF_ROLES = ['admin', 'finance', 'service', 'marketing'] as const;
+export const STAFF_ROLES = ['admin', 'finance', 'service', 'marketing', 'compliance'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 const str = () => v.string('v.type.string');

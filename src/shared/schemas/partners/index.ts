@@ -13,6 +13,7 @@
 //   POST /api/agent/totp/disable          agentTotpCodeBody → null
 //   GET  /api/agent/dashboard             → agentDashboardView
 //   GET  /api/agent/links                 → agentLinksView;      POST /api/agent/links  agentLinkBody → agentLinkView
+//                                          (each link: its funnel since it was made, its players' money this period)
 //   GET  /api/agent/players               agentPlayersQuery → agentPlayersPage
 //   GET  /api/agent/sub-partners          → agentSubPartnersView
 //   POST /api/agent/sub-partners          agentSubPartnerBody → agentSubPartnerView (refusals below)

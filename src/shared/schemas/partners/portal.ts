@@ -126,10 +126,20 @@ export const agentLinkView = v.object({
   id: v.number(),
   campaign: v.string(),
   url: v.string(),
+  /** The funnel since the link was made: clicks, then registrations through it, then those who made a first deposit. */
   clicks: v.number(),
   registrations: v.number(),
   first_deposits: v.number(),
   created_at: v.string(),
+  /** The running period's money of the link's players (two-decimal strings), by the statement's definitions. */
+  period: v.object({
+    key: v.string(),
+    deposits: v.string(),
+    /** GGR less bonuses (rebates among them), payment fees and platform fees. */
+    ngr: v.string(),
+    /** The partner's current rate of a positive NGR, plus the CPA its players earn this period. */
+    commission: v.string(),
+  }),
 });
 export const agentLinksView = v.array(agentLinkView);
 export type AgentLinkView = v.InferOutput<typeof agentLinkView>;

@@ -8,7 +8,7 @@ import { okBody } from '../../../../shared/schemas/envelope.ts';
 import { idParams } from '../../../../shared/schemas/paging.ts';
 import { revokedView } from '../../../../shared/schemas/backoffice/players.ts';
 import { filteredPlayerListView, playerFilterQuery } from '../../../../shared/schemas/backoffice/desk.ts';
-import { operatorOf } from '../../staff/request.ts';
+import { operatorOf, readsPersonalWhole } from '../../staff/request.ts';
 import { PlayerListService } from './players-service.ts';
 
 export const backofficePlayerListRoutes: FastifyPluginAsync = async (plugin) => {
@@ -18,8 +18,8 @@ export const backofficePlayerListRoutes: FastifyPluginAsync = async (plugin) => 
   // The list reads through the read replica when it may serve; the kick writes through the primary.
   const service = new PlayerListService({ db, reader, publish: realtime.publisher, facts: app.services.playerListFacts });
 
-  staffQueryRoute(app, '/players', { permission: 'players.read', query: playerFilterQuery, view: filteredPlayerListView }, (query) =>
-    service.listPlayers(query),
+  staffQueryRoute(app, '/players', { permission: 'players.read', query: playerFilterQuery, view: filteredPlayerListView }, (query, request) =>
+    service.listPlayers(query, readsPersonalWhole(request)),
   );
 
   app.post(

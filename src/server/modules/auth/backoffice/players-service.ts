@@ -1,5 +1,6 @@
 // The back office's player list and the kick of every session of a player. A kick writes its audit row in the same
 // transaction as the revocation; the player's open pages hear it only after that transaction committed.
+import { shownPhone } from '../../../lib/mask.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import type { Publisher } from '../../../realtime/publisher.ts';
@@ -65,7 +66,8 @@ export class PlayerListService {
     this.facts = deps.facts;
   }
 
-  async listPlayers(p: Paging & PlayerFilter): Promise<PageOf<FilteredPlayerRowView>> {
+  /** `wholePhones`: the reader may see phones whole ('personal.unmasked'); otherwise they are masked. */
+  async listPlayers(p: Paging & PlayerFilter, wholePhones: boolean): Promise<PageOf<FilteredPlayerRowView>> {
     const { rows, total } = await repo.listPlayers(this.reader, filterOf(p), this.facts);
     const tags = await tagsOfPlayers(
       this.reader,
@@ -74,7 +76,7 @@ export class PlayerListService {
     const data = rows.map((r) => ({
       id: r.id,
       account: r.account,
-      phone: r.phone ?? '',
+      phone: shownPhone(r.phone ?? '', wholePhones),
       level_id: r.levelId,
       status: r.status,
       online: !!r.online,

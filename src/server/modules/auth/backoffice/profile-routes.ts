@@ -8,7 +8,7 @@ import { idParams } from '../../../../shared/schemas/paging.ts';
 import type { ValibotTypeProvider } from '../../../lib/validation.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import { playerProfileView, playerStatusView } from '../../../../shared/schemas/backoffice/players.ts';
-import { operatorOf } from '../../staff/request.ts';
+import { operatorOf, readsPersonalWhole } from '../../staff/request.ts';
 
 export const backofficePlayerProfileRoutes: FastifyPluginAsync = async (plugin) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
@@ -27,7 +27,7 @@ export const backofficePlayerProfileRoutes: FastifyPluginAsync = async (plugin) 
       schema: { params: idParams, response: { 200: okBody(playerProfileView) } },
       config: { staff: 'players.read' },
     },
-    async (request) => ok(await service.profile(request.params.id)),
+    async (request) => ok(await service.profile(request.params.id, readsPersonalWhole(request))),
   );
 
   app.post(
@@ -48,6 +48,6 @@ export const backofficePlayerProfileRoutes: FastifyPluginAsync = async (plugin) 
       schema: { params: idParams, body: playerProfileBody, response: { 200: okBody(playerProfileView) } },
       config: { staff: 'players.manage' },
     },
-    async (request) => ok(await service.updateProfile(operatorOf(request), request.params.id, request.body)),
+    async (request) => ok(await service.updateProfile(operatorOf(request), request.params.id, request.body, readsPersonalWhole(request))),
   );
 };

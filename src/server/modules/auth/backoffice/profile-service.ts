@@ -3,7 +3,8 @@
 // Each change writes its audit row with the staff member, the reason and the values before and after, in the same
 // transaction as the change. Disabling revokes every session of the player in that transaction and then kicks the
 // player's sockets on every instance through the realtime publisher.
-import type { EventPublisher } from '../../../lib/events.ts';
+import { shownCardNumber, shownPhone } from '../../../lib/mask.ts';
+import type { EventPublisher, PublishedEvent } from '../../../lib/events.ts';
 import type { AuthEvents } from '../events.ts';
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
@@ -62,7 +63,11 @@ export class PlayerProfileService {
     this.cardsOnFile = deps.cardsOnFile;
   }
 
-  async profile(playerId: number): Promise<PlayerProfileView> {
+  /**
+   * `whole`: the reader may see the phone and card numbers whole ('personal.unmasked'); otherwise they are masked
+   * here, so the full numbers never reach a customer-service screen.
+   */
+  async profile(playerId: number, whole: boolean): Promise<PlayerProfileView> {
     const p = await repo.profile(this.db, playerId);
     if (!p) throw new ApiError('not_found');
     const [cards, live] = await Promise.all([this.cardsOnFile(playerId, CARDS_SHOWN), repo.liveSessionCount(this.db, playerId)]);
@@ -73,7 +78,8 @@ export class PlayerProfileService {
       real_name: p.realName,
       gender: p.gender,
       birthday: p.birthday,
-      phone: p.phone ?? '',
+      phone: shownPhone(p.phone ?? '', whole),
+      phone_whole: whole || !p.phone,
       created_at: p.createdAt.toISOString(),
       last_login_at: p.lastLoginAt ? p.lastLoginAt.toISOString() : null,
       register_ip: p.registerIp ?? '',
@@ -83,7 +89,7 @@ export class PlayerProfileService {
         bank: c.bank,
         market: c.market,
         account_name: c.accountName,
-        card_number: c.cardNumber,
+        card_number: shownCardNumber(c.cardNumber, whole),
         status_debit_card: c.statusDebitCard,
         created_at: c.createdAt.toISOString(),
       })),
@@ -120,15 +126,18 @@ export class PlayerProfileService {
   async updateProfile(
     op: Operator,
     playerId: number,
-    input: { real_name: string; gender: string; birthday: string; phone: string; reason: string },
+    input: { real_name: string; gender: string; birthday: string; phone?: string; reason: string },
+    whole: boolean,
   ): Promise<PlayerProfileView> {
     if (!isCalendarDay(input.birthday)) throw new ApiError('validation_failed', { birthday: ['bo.pp.birthday_required'] });
     if (ageOn(input.birthday, new Date()) < MIN_AGE_YEARS) throw new ApiError('validation_failed', { birthday: ['bo.pp.under_age'] });
-    const phone = input.phone === '' ? null : input.phone;
+    let changed: PublishedEvent | undefined;
     try {
       await this.db.transaction(async (tx) => {
         const before = await repo.profileForUpdate(tx, playerId);
         if (!before) throw new ApiError('not_found');
+        // No phone in the body keeps the one on file: a reader who sees it masked edits the rest without retyping it.
+        const phone = input.phone === undefined ? before.phone : input.phone === '' ? null : input.phone;
         if (phone && (await repo.phoneTakenByOther(tx, phone, playerId))) throw new ApiError('validation_failed', { phone: ['bo.pp.phone_taken'] });
         await repo.setProfile(tx, playerId, { realName: input.real_name, gender: input.gender, birthday: input.birthday, phone });
         await recordAudit(tx, {
@@ -142,6 +151,7 @@ export class PlayerProfileService {
           detail: { account: before.account, reason: input.reason },
           ip: op.ip,
         });
+        changed = await this.events?.publish(tx, 'player.profile_changed', { playerId, phone, realName: input.real_name, birthday: input.birthday });
       });
     } catch (err) {
       // Two edits racing for the same phone: the unique index decides, and the loser hears the same message.
@@ -149,7 +159,7 @@ export class PlayerProfileService {
       throw err;
     }
     this.publish.toPlayer(playerId, 'update-user', {});
-    await this.events?.publish('player.profile_changed', { playerId, phone, realName: input.real_name, birthday: input.birthday });
-    return this.profile(playerId);
+    await this.events?.deliver(changed);
+    return this.profile(playerId, whole);
   }
 }

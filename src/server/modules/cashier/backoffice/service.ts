@@ -5,6 +5,7 @@
 // what the action was about in its detail (as the wallet's back office does for grants).
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
+import { maskCardNumber } from '../../../lib/mask.ts';
 import { isReviewable, type CashierService } from '../service.ts';
 import type { BetsService } from '../../bets/service.ts';
 import { BANKS } from '../banks.ts';
@@ -19,10 +20,6 @@ import { BANK_CARD_STATUS, WITHDRAWAL_STATUS } from '../../../../shared/statuses
 import { RISK_DECISION } from '../../../../shared/schemas/risk/settings.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
-function maskNumber(n: string): string {
-  return n.length > 4 ? `${'*'.repeat(n.length - 4)}${n.slice(-4)}` : n;
-}
 
 function bankNames(code: string) {
   const bank = BANKS.find((b) => b.code === code);
@@ -256,7 +253,7 @@ export class BackofficeFinanceService {
       ip: op.ip,
       before: { status: c.statusDebitCard },
       after: { status },
-      detail: { player_id: c.playerId, account: before.account, bank: c.bank, card_number: maskNumber(c.cardNumber), reason },
+      detail: { player_id: c.playerId, account: before.account, bank: c.bank, card_number: maskCardNumber(c.cardNumber), reason },
     });
     return { id, status, audit_reason: reason };
   }
@@ -332,7 +329,7 @@ function withdrawalView({ withdrawal: w, account, realName, reviewer, card }: Wi
       ...bankNames(card.bank),
       branch: card.market,
       account_name: card.accountName,
-      card_number: full ? card.cardNumber : maskNumber(card.cardNumber),
+      card_number: full ? card.cardNumber : maskCardNumber(card.cardNumber),
       status: card.status,
     },
     name_matches: realName === card.accountName,
