@@ -116,6 +116,10 @@ import {
   signalsAfterRegistration,
 } from './modules/risk/subscriptions.ts';
 import { PartnersService } from './modules/partners/service.ts';
+import { playersOfPartner } from './modules/partners/report-facts.ts';
+import { playersOfGroup } from './modules/risk/link-facts.ts';
+import { paidDepositCountOf } from './modules/cashier/deposit-facts.ts';
+import type { PlayerListFacts } from './modules/auth/backoffice/players-repository.ts';
 import { VitalsService } from './modules/vitals/service.ts';
 import { vitalsRoutes } from './modules/vitals/routes.ts';
 import { agentRoutes, partnerSiteRoutes, trackingLinkRoutes } from './modules/partners/routes.ts';
@@ -166,6 +170,8 @@ interface Services {
   vitals: VitalsService;
   /** Publishes the domains' events; services built by routes (the back office's) announce through it too. */
   events: EventPublisher<AppEvents>;
+  /** What the back office's player list filters by from the cashier and partners (auth sits below both). */
+  playerListFacts: PlayerListFacts;
 }
 
 /** A registered route as the contract tests see it. */
@@ -642,6 +648,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     // Signal values are hashed under a key derived from the same server secret every instance shares.
     risk: core.risk,
     vitals: new VitalsService({ db, registry: extras.registry, log: (err, what) => extras.log.warn({ err }, `web vitals: ${what} failed`) }),
+    playerListFacts: { paidDepositCountOf, playersOfPartner, playersOfGroup },
   };
 }
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, seedPlayer, signedInStaff, type TestApp } from '../helpers/app.ts';
-import { auditLog, messageRecipients, players } from '../../src/server/db/schema.ts';
+import { auditLog, depositOrders, messageRecipients, partnerBindings, partners, players, riskGroupMembers } from '../../src/server/db/schema.ts';
 
 let t: TestApp;
 let admin: { id: number; token: string };
@@ -63,6 +63,51 @@ describe('player list filters', () => {
     expect(accounts(rows)).toEqual(['deskrich']);
     expect(rows.find((r) => r.account === 'deskrich')!.balance).toBe('50000.00');
     expect(accounts(await list('balance_max=10.00&q=desk'))).toEqual(['deskoff', 'deskold', 'deskpoor']);
+  });
+
+  it('filters by registration address, paid deposit count, partner and linked group', async () => {
+    const db = t.database.db;
+    await db.update(players).set({ registerIp: '203.0.113.7' }).where(eq(players.id, rich.playerId));
+    await db.update(players).set({ registerIp: '203.0.114.2' }).where(eq(players.id, poor.playerId));
+    const deposit = (playerId: number, n: number, status: 'paid' | 'failed') =>
+      db.insert(depositOrders).values({
+        id: `DPlist${playerId}x${n}`,
+        playerId,
+        method: 'bank_transfer',
+        amountMinor: 100_000n,
+        status,
+        playerRef: 'test',
+        paidAt: status === 'paid' ? new Date() : null,
+      });
+    await deposit(rich.playerId, 1, 'paid');
+    await deposit(rich.playerId, 2, 'paid');
+    await deposit(poor.playerId, 1, 'paid');
+    await deposit(poor.playerId, 2, 'failed');
+    const [partner] = await db
+      .insert(partners)
+      .values({ account: 'desklistpt', passwordHash: 'x', name: 'List partner', code: 'DESKLISTPT' })
+      .returning({ id: partners.id });
+    await db.insert(partnerBindings).values({ playerId: old.playerId, partnerId: partner!.id, source: 'code' });
+
+    expect(accounts(await list('register_ip=203.0.113.7'))).toEqual(['deskrich']);
+    expect(accounts(await list('register_ip=203.0.11'))).toEqual(['deskpoor', 'deskrich']);
+    expect(accounts(await list('register_ip=203.0.114.'))).toEqual(['deskpoor']);
+    expect(accounts(await list('deposits_min=2'))).toEqual(['deskrich']);
+    expect(accounts(await list('deposits_min=1'))).toEqual(['deskpoor', 'deskrich']);
+    expect(accounts(await list(`partner=${partner!.id}`))).toEqual(['deskold']);
+    expect(accounts(await list(`partner=${partner!.id}&deposits_min=1`))).toEqual([]);
+    // A linked group of two (risk's group number is its lowest member's id).
+    const groupId = Math.min(rich.playerId, off.playerId);
+    await db.insert(riskGroupMembers).values([
+      { playerId: rich.playerId, groupId },
+      { playerId: off.playerId, groupId },
+    ]);
+    expect(accounts(await list(`risk_group=${groupId}`))).toEqual(['deskoff', 'deskrich']);
+    expect(accounts(await list(`risk_group=${groupId}&deposits_min=1`))).toEqual(['deskrich']);
+    for (const bad of ['register_ip=203.0.113.%25', 'deposits_min=-1', 'partner=abc', 'risk_group=x']) {
+      const res = await t.app.inject({ url: `/api/backoffice/players?${bad}`, headers: { ...bearer(admin.token), 'x-locale': 'en' } });
+      expect(res.statusCode, bad).toBe(422);
+    }
   });
 
   it('refuses bad filters and oversized pages in words', async () => {

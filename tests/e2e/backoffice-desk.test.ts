@@ -98,6 +98,31 @@ describe.skipIf(!hasChromium)("the operator's desk", () => {
     }
   });
 
+  it('filters the player list by registration address and paid deposit count', async () => {
+    screenshotOnFailure('bo-desk-filters-more');
+    const p = await registerPlayer(server, 'dkip');
+    const found = await server.api<{ data: Array<{ account: string; register_ip: string }> }>('GET', `/backoffice/players?q=${p.account}`, undefined, admin);
+    const ip = found.body.data!.data.find((r) => r.account === p.account)!.register_ip;
+    expect(ip).not.toBe('');
+    const { context, page } = await staffPage(admin);
+    try {
+      await page.goto('/en/backoffice/players');
+      await hydrated(page);
+      const filters = page.getByTestId('player-filters');
+      const rows = page.getByTestId('bo-players').locator('tbody tr');
+      await filters.locator('input[name="register_ip"]').fill(ip);
+      await page.getByTestId('filter-apply').click();
+      await expect.poll(async () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-player')))).toContain(p.account);
+      // A newly registered player has no paid deposit yet.
+      await filters.locator('input[name="deposits_min"]').fill('1');
+      await page.getByTestId('filter-apply').click();
+      await expect.poll(async () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-player')))).not.toContain(p.account);
+      await page.screenshot({ path: '/tmp/desk-players-more-filters.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a second staff member approves an adjustment above the threshold; the first cannot', async () => {
     screenshotOnFailure('bo-desk-four-eyes');
     const player = await registerPlayer(server, 'dkadj');

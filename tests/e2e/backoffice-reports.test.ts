@@ -8,6 +8,7 @@ import { boEn } from '../../src/i18n/backoffice-en.ts';
 import { boZhTW } from '../../src/i18n/backoffice-zh-TW.ts';
 import { formatDecimal } from '../../src/shared/money.ts';
 import { DAY_MS, taipeiDate } from '../../src/shared/time.ts';
+import { presetRange } from '../../src/islands/backoffice/reports/presets.ts';
 
 describe.skipIf(!hasChromium)('the daily summary', () => {
   let server: Server;
@@ -45,6 +46,38 @@ describe.skipIf(!hasChromium)('the daily summary', () => {
     }, operator);
     return { page: await context.newPage(), close: () => context.close() };
   }
+
+  it('every report offers the quick ranges in Taipei days, and none reaches past today', async () => {
+    screenshotOnFailure('bo-reports-presets');
+    const { page, close } = await staffPage();
+    const today = taipeiDate(new Date());
+    try {
+      for (const path of ['', '/retention', '/payments', '/players', '/protection', '/games', '/bonuses', '/liability']) {
+        await page.goto(`/en/backoffice/reports${path}`);
+        const presets = page.getByTestId('report-presets');
+        await presets.waitFor();
+        expect(await presets.getByRole('button').allTextContents(), path).toEqual(['Today', 'Yesterday', 'This week', 'Last week', 'This month', 'Last month']);
+        for (const name of ['from', 'to']) expect(await page.locator(`input[name="${name}"]`).getAttribute('max'), path).toBe(today);
+      }
+      // On the daily summary a preset applies at once: last week is seven days, Monday to Sunday.
+      await page.goto('/backoffice/reports');
+      await page.getByTestId('daily-table').waitFor();
+      const lastWeek = presetRange('last_week');
+      await page.getByTestId('report-preset-last_week').click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="daily-row"]').length === 7);
+      expect(await page.locator('input[name="from"]').inputValue()).toBe(lastWeek.from);
+      expect(await page.locator('input[name="to"]').inputValue()).toBe(lastWeek.to);
+      expect(await page.getByTestId('report-preset-last_week').getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByTestId('report-preset-last_week').textContent()).toBe('上週');
+      expect(new Date(`${lastWeek.from}T00:00:00Z`).getUTCDay()).toBe(1);
+      await page.getByTestId('report-preset-today').click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="daily-row"]').length === 1);
+      expect(await page.locator('[data-testid="daily-row"] [data-testid="cell-day"]').allTextContents()).toEqual([today]);
+      await page.screenshot({ path: '/tmp/bo-reports-presets.png' });
+    } finally {
+      await close();
+    }
+  });
 
   for (const locale of ['zh-TW', 'en'] as Locale[]) {
     it(`shows the range's days as a chart and a table that agree, and downloads them as CSV (${locale})`, async () => {

@@ -47,6 +47,11 @@ export const PLAYERS_KEYS = [
   'bo.desk.f.min',
   'bo.desk.f.max',
   'bo.desk.f.tags',
+  'bo.desk.f.register_ip',
+  'bo.desk.f.register_ip_hint',
+  'bo.desk.f.deposits_min',
+  'bo.desk.f.partner',
+  'bo.desk.f.risk_group',
   'bo.desk.f.apply',
   'bo.desk.f.reset',
   'bo.desk.col.select',
@@ -73,6 +78,10 @@ interface Filters {
   signed_in_to: string;
   balance_min: string;
   balance_max: string;
+  register_ip: string;
+  deposits_min: string;
+  partner: string;
+  risk_group: string;
   tags: number[];
 }
 const NO_FILTERS: Filters = {
@@ -85,6 +94,10 @@ const NO_FILTERS: Filters = {
   signed_in_to: '',
   balance_min: '',
   balance_max: '',
+  register_ip: '',
+  deposits_min: '',
+  partner: '',
+  risk_group: '',
   tags: [],
 };
 
@@ -345,6 +358,62 @@ function FilterForm({
       {range(t['bo.desk.f.registered'], 'registered_from', 'registered_to', 'date', [t['bo.desk.f.from'], t['bo.desk.f.to']])}
       {range(t['bo.desk.f.signed_in'], 'signed_in_from', 'signed_in_to', 'date', [t['bo.desk.f.from'], t['bo.desk.f.to']])}
       {range(t['bo.desk.f.balance'], 'balance_min', 'balance_max', 'text', [t['bo.desk.f.min'], t['bo.desk.f.max']])}
+      <div>
+        <label className={cls.label} htmlFor="pf-register-ip">
+          {t['bo.desk.f.register_ip']}
+        </label>
+        <input
+          id="pf-register-ip"
+          value={draft.register_ip}
+          onChange={set('register_ip')}
+          placeholder={t['bo.desk.f.register_ip_hint']}
+          maxLength={45}
+          className={`${cls.input} w-44 font-mono`}
+          name="register_ip"
+        />
+      </div>
+      <div>
+        <label className={cls.label} htmlFor="pf-deposits-min">
+          {t['bo.desk.f.deposits_min']}
+        </label>
+        <input
+          id="pf-deposits-min"
+          value={draft.deposits_min}
+          onChange={set('deposits_min')}
+          inputMode="numeric"
+          maxLength={5}
+          className={`${cls.input} w-24`}
+          name="deposits_min"
+        />
+      </div>
+      <div>
+        <label className={cls.label} htmlFor="pf-partner">
+          {t['bo.desk.f.partner']}
+        </label>
+        <input
+          id="pf-partner"
+          value={draft.partner}
+          onChange={set('partner')}
+          inputMode="numeric"
+          maxLength={12}
+          className={`${cls.input} w-28`}
+          name="partner"
+        />
+      </div>
+      <div>
+        <label className={cls.label} htmlFor="pf-risk-group">
+          {t['bo.desk.f.risk_group']}
+        </label>
+        <input
+          id="pf-risk-group"
+          value={draft.risk_group}
+          onChange={set('risk_group')}
+          inputMode="numeric"
+          maxLength={12}
+          className={`${cls.input} w-28`}
+          name="risk_group"
+        />
+      </div>
       {tags.length > 0 && (
         <fieldset className="flex flex-wrap items-center gap-3">
           <legend className={cls.label}>{t['bo.desk.f.tags']}</legend>

@@ -1,5 +1,5 @@
-// What the report islands share: the catalogue keys, the range form (Taipei dates, at most a year), the CSV button and
-// the totals row under a table.
+// What the report islands share: the catalogue keys, the range form (Taipei dates, at most a year, never past today,
+// with quick ranges from today to last month), the CSV button and the totals row under a table.
 import { useRef, useState } from 'react';
 import { COMMON_KEYS, Banner, cls, errorText, type CommonT } from '../kit/common.tsx';
 import { DAY_YEAR_MAX, DAY_YEAR_MIN } from '../../../shared/schemas/days.ts';
@@ -7,12 +7,16 @@ import type { Locale } from '../../../shared/constants.ts';
 import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
 import { formatDecimal } from '../../../shared/money.ts';
 import { downloadCsv } from './download.ts';
+import { REPORT_PRESETS, presetRange, todayInTaipei } from './presets.ts';
 
 export const REPORT_KEYS = [
   ...COMMON_KEYS,
   'bo.reports.from',
   'bo.reports.to',
   'bo.reports.apply',
+  'bo.reports.presets',
+  ...REPORT_PRESETS.map((p) => `bo.reports.preset.${p}` as const),
+  'bo.reports.v.future',
   'bo.reports.export',
   'bo.reports.exporting',
   'bo.reports.totals',
@@ -46,9 +50,16 @@ export function lastDays(count: number, now = new Date()): { from: string; to: s
   return { from: taipeiDate(new Date(now.getTime() - (count - 1) * DAY_MS)), to: taipeiDate(now) };
 }
 
-/** The days a report may cover, as the server's schemas bound them: the browser refuses a day outside them before asking. */
+/**
+ * The days a report may cover, as the server's schemas bound them, and never past today in Taipei (nothing has
+ * happened there yet): the browser refuses a day outside them before asking.
+ */
 const DAY_MIN = `${DAY_YEAR_MIN}-01-01`;
 const DAY_MAX = `${DAY_YEAR_MAX}-12-31`;
+const lastDay = () => {
+  const today = todayInTaipei();
+  return today < DAY_MAX ? today : DAY_MAX;
+};
 
 export function RangeForm({
   t,
@@ -63,27 +74,69 @@ export function RangeForm({
 }) {
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
+  const [future, setFuture] = useState(false);
+  const max = lastDay();
+  const pick = (next: { from: string; to: string }) => {
+    setFrom(next.from);
+    setTo(next.to);
+    setFuture(false);
+    onApply(next);
+  };
   return (
     <form
-      className="mb-4 flex flex-wrap items-end gap-3"
+      className="mb-4 space-y-2"
       onSubmit={(e) => {
         e.preventDefault();
+        // A day typed past today is refused here too, for browsers that let a date field hold one.
+        if (from > max || to > max) {
+          setFuture(true);
+          return;
+        }
         onApply({ from, to });
       }}
       data-testid="report-range"
     >
-      <label className="text-sm text-slate-600">
-        <span className={cls.label}>{t['bo.reports.from']}</span>
-        <input type="date" name="from" value={from} min={DAY_MIN} max={DAY_MAX} onChange={(e) => setFrom(e.target.value)} className={cls.input} required />
-      </label>
-      <label className="text-sm text-slate-600">
-        <span className={cls.label}>{t['bo.reports.to']}</span>
-        <input type="date" name="to" value={to} min={DAY_MIN} max={DAY_MAX} onChange={(e) => setTo(e.target.value)} className={cls.input} required />
-      </label>
-      {children}
-      <button type="submit" className={cls.btn}>
-        {t['bo.reports.apply']}
-      </button>
+      <div className="flex flex-wrap gap-2" role="group" aria-label={t['bo.reports.presets']} data-testid="report-presets">
+        {REPORT_PRESETS.map((p) => {
+          const r = presetRange(p);
+          const on = r.from === from && r.to === to;
+          return (
+            <button
+              key={p}
+              type="button"
+              className={
+                on
+                  ? 'inline-flex h-7 items-center justify-center whitespace-nowrap rounded border border-brand-600 bg-brand-600 px-2.5 text-xs font-semibold text-white'
+                  : cls.btnSmall
+              }
+              aria-pressed={on}
+              onClick={() => pick(r)}
+              data-testid={`report-preset-${p}`}
+            >
+              {t[`bo.reports.preset.${p}`]}
+            </button>
+          );
+        })}
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="text-sm text-slate-600">
+          <span className={cls.label}>{t['bo.reports.from']}</span>
+          <input type="date" name="from" value={from} min={DAY_MIN} max={max} onChange={(e) => setFrom(e.target.value)} className={cls.input} required />
+        </label>
+        <label className="text-sm text-slate-600">
+          <span className={cls.label}>{t['bo.reports.to']}</span>
+          <input type="date" name="to" value={to} min={DAY_MIN} max={max} onChange={(e) => setTo(e.target.value)} className={cls.input} required />
+        </label>
+        {children}
+        <button type="submit" className={cls.btn}>
+          {t['bo.reports.apply']}
+        </button>
+      </div>
+      {future && (
+        <p className={cls.fieldError} role="alert" data-testid="report-range-future">
+          {t['bo.reports.v.future']}
+        </p>
+      )}
     </form>
   );
 }

@@ -88,6 +88,11 @@ export function paidDepositSumSince(playerId: number | SQL, since: Date): SQL {
   return sql`(select coalesce(sum(amount_minor), 0)::text from deposit_orders where player_id = ${playerId} and status = 'paid' and paid_at >= ${since.toISOString()})`;
 }
 
+/** A scalar sub-select: how many deposits a player has had paid, for a list that filters by it in its own statement. */
+export function paidDepositCountOf(playerId: SQL): SQL {
+  return sql`(select count(*) from deposit_orders d where d.player_id = ${playerId} and d.status = 'paid')`;
+}
+
 /** A derived table (player_id, s): each player's deposits paid since a moment, to join by player_id in one statement. */
 export function paidDepositSumsSince(since: Date): SQL {
   return sql`(select player_id, sum(amount_minor) as s from deposit_orders where status = 'paid' and paid_at >= ${since.toISOString()} group by player_id)`;

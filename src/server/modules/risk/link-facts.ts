@@ -1,9 +1,14 @@
 // What other domains may know of linked accounts, asked through this file rather than by reading risk's tables: the
 // players in the same linked group as a player. Promotions ask it inside their own transaction (so it takes the
 // caller's connection, and lockLinkedGroup makes two members of a group claiming at once take turns); partners' CPA asks risk's service (linkedPlayers), which answers the same players.
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { riskGroupMembers } from '../../db/schema.ts';
+
+/** The members of a linked group, as a sub-select (player_id), for a list that filters by the group in its own statement. */
+export function playersOfGroup(groupId: number): SQL {
+  return sql`(select ${riskGroupMembers.playerId} from ${riskGroupMembers} where ${riskGroupMembers.groupId} = ${groupId})`;
+}
 
 /** Members of one group a caller reads at most. */
 const LINKED_MAX = 500;

@@ -98,6 +98,14 @@ export const playerFilterQuery = v.object({
   balance_max: v.optional(amountText()),
   /** Tag ids; a player matches when it carries every one. */
   tags: v.optional(idListText('bo.desk.v.tags')),
+  /** The start of the address a player registered from: a whole address, or its first part ("203.0.113."). */
+  register_ip: v.optional(v.pipe(trimmed(45), v.regex(/^[0-9a-fA-F.:]*$/, 'bo.desk.v.address'))),
+  /** Players with at least this many paid deposits. */
+  deposits_min: v.optional(v.pipe(str(), v.regex(/^\d{1,5}$/, 'bo.desk.v.count'), v.transform(Number))),
+  /** Players a partner brought (the partner's id). */
+  partner: v.optional(v.pipe(str(), v.regex(/^\d{1,12}$/, 'bo.desk.v.partner'), v.transform(Number))),
+  /** The members of a linked group (risk's group number). */
+  risk_group: v.optional(v.pipe(str(), v.regex(/^\d{1,12}$/, 'bo.desk.v.risk_group'), v.transform(Number))),
 });
 export type PlayerFilter = v.InferOutput<typeof playerFilterQuery>;
 

@@ -16,7 +16,7 @@ export const backofficePlayerListRoutes: FastifyPluginAsync = async (plugin) => 
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, reader, realtime } = app.services;
   // The list reads through the read replica when it may serve; the kick writes through the primary.
-  const service = new PlayerListService({ db, reader, publish: realtime.publisher });
+  const service = new PlayerListService({ db, reader, publish: realtime.publisher, facts: app.services.playerListFacts });
 
   staffQueryRoute(app, '/players', { permission: 'players.read', query: playerFilterQuery, view: filteredPlayerListView }, (query, request) =>
     service.listPlayers(query, readsPersonalWhole(request)),

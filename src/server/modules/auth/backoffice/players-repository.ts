@@ -17,6 +17,16 @@ const liveSessionOf = (playerId: SQL | typeof players.id) => sql`
   exists (select 1 from ${sessions} where ${sessions.playerId} = ${playerId}
     and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`;
 
+/**
+ * What the player list asks of other domains to filter in its one statement, as SQL fragments they own (handed in by
+ * app.ts, since auth sits below them): a player's paid deposit count, and the players a partner brought.
+ */
+export interface PlayerListFacts {
+  paidDepositCountOf: (playerId: SQL) => SQL;
+  playersOfPartner: (partnerId: number) => SQL;
+  playersOfGroup: (groupId: number) => SQL;
+}
+
 /** The player list's filter as the repository reads it: moments are already Taipei day bounds, amounts minor units. */
 export interface PlayerListFilter {
   q?: string;
@@ -29,10 +39,20 @@ export interface PlayerListFilter {
   balanceMinMinor?: bigint;
   balanceMaxMinor?: bigint;
   tagIds?: number[];
+  registerIpPrefix?: string;
+  depositsMin?: number;
+  partnerId?: number;
+  riskGroupId?: number;
 }
 
-function filterWhere(f: PlayerListFilter, balance: SQL<string>): SQL | undefined {
+function filterWhere(f: PlayerListFilter, balance: SQL<string>, facts: PlayerListFacts | undefined): SQL | undefined {
+  // Without the other domains' facts (a list built alone) those filters match nobody rather than everybody.
+  const none = sql`false`;
   return and(
+    f.registerIpPrefix ? like(players.registerIp, `${likeText(f.registerIpPrefix)}%`) : undefined,
+    f.depositsMin ? (facts ? sql`${facts.paidDepositCountOf(sql`${players.id}`)} >= ${f.depositsMin}` : none) : undefined,
+    f.partnerId !== undefined ? (facts ? sql`${players.id} in ${facts.playersOfPartner(f.partnerId)}` : none) : undefined,
+    f.riskGroupId !== undefined ? (facts ? sql`${players.id} in ${facts.playersOfGroup(f.riskGroupId)}` : none) : undefined,
     f.q ? or(ilike(players.account, `%${likeText(f.q)}%`), like(players.phone, `${likeText(f.q)}%`)) : undefined,
     f.status !== undefined ? eq(players.status, f.status) : undefined,
     f.level !== undefined ? eq(players.levelId, f.level) : undefined,
@@ -53,10 +73,10 @@ function filterWhere(f: PlayerListFilter, balance: SQL<string>): SQL | undefined
   );
 }
 
-export async function listPlayers(db: DbOrTx, p: Paging & PlayerListFilter) {
+export async function listPlayers(db: DbOrTx, p: Paging & PlayerListFilter, facts?: PlayerListFacts) {
   // The central balance comes from the ledger's read API, as a sub-select of this one statement.
   const balance = centralBalanceOfColumn(players.id);
-  const where = filterWhere(p, balance);
+  const where = filterWhere(p, balance, facts);
   const [rows, total] = await Promise.all([
     // Columns are listed one by one: the password hash never leaves this module.
     db

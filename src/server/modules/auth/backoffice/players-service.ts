@@ -40,6 +40,10 @@ function filterOf(p: Paging & PlayerFilter): Paging & repo.PlayerListFilter {
     balanceMinMinor: p.balance_min,
     balanceMaxMinor: p.balance_max,
     tagIds: p.tags,
+    registerIpPrefix: p.register_ip || undefined,
+    depositsMin: p.deposits_min,
+    partnerId: p.partner,
+    riskGroupId: p.risk_group,
   };
 }
 
@@ -53,16 +57,18 @@ export class PlayerListService {
   /** Where record lists are read: the read replica when it may serve (db/reader.ts), else the primary. */
   private readonly reader: Db;
   private readonly publish: Publisher;
+  private readonly facts: repo.PlayerListFacts | undefined;
 
-  constructor(deps: { db: Db; reader?: Db; publish: Publisher }) {
+  constructor(deps: { db: Db; reader?: Db; publish: Publisher; facts?: repo.PlayerListFacts }) {
     this.db = deps.db;
     this.reader = deps.reader ?? deps.db;
     this.publish = deps.publish;
+    this.facts = deps.facts;
   }
 
   /** `wholePhones`: the reader may see phones whole ('personal.unmasked'); otherwise they are masked. */
   async listPlayers(p: Paging & PlayerFilter, wholePhones: boolean): Promise<PageOf<FilteredPlayerRowView>> {
-    const { rows, total } = await repo.listPlayers(this.reader, filterOf(p));
+    const { rows, total } = await repo.listPlayers(this.reader, filterOf(p), this.facts);
     const tags = await tagsOfPlayers(
       this.reader,
       rows.map((r) => r.id),
