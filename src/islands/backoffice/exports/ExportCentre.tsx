@@ -1,7 +1,7 @@
 // The export centre: the staff member's exports of back-office grids, newest first, each with its grid, format,
 // status, progress bar and row count, and what can be done with it (cancel while it waits or is written, download
 // again while its file is kept). The list refreshes by itself while any export is still waiting or being written.
-// A table on desktop, cards on a phone.
+// The back office is laid out 1280 px wide on every device (a phone shows it zoomed out), so one table serves both.
 import { useEffect, useState } from 'react';
 import { Banner, COMMON_KEYS, Guard, ListState, cls, errorText, fill, formatTime, useConfirm, type IslandProps } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
@@ -118,7 +118,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         </Banner>
       )}
       <ListState t={t} {...list.state} emptyText={t['bo.exports.empty']}>
-        <div className={`${cls.card} hidden p-0 md:block`}>
+        <div className={`${cls.card} overflow-x-auto p-0`}>
           <table className={cls.table} data-testid="bo-exports-table">
             <thead>
               <tr>
@@ -136,11 +136,6 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
             </tbody>
           </table>
         </div>
-        <ul className="space-y-3 md:hidden" data-testid="bo-exports-cards">
-          {jobs.map((j) => (
-            <Card key={j.id} t={t} locale={locale} {...row(j)} />
-          ))}
-        </ul>
       </ListState>
       {dialog}
     </div>
@@ -162,7 +157,7 @@ function Status({ t, j }: { t: T; j: ExportJobView }) {
   return (
     <>
       <span
-        className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${j.expired ? STATUS_STYLE.cancelled : STATUS_STYLE[j.status]}`}
+        className={`inline-block whitespace-nowrap rounded px-2 py-0.5 text-xs font-medium ${j.expired ? STATUS_STYLE.cancelled : STATUS_STYLE[j.status]}`}
         data-testid="bo-export-status"
       >
         {text}
@@ -243,24 +238,5 @@ function TableRow(props: RowProps) {
         <Actions {...props} />
       </td>
     </tr>
-  );
-}
-
-function Card(props: RowProps) {
-  const { t, locale, j } = props;
-  return (
-    <li className={`${cls.card} p-4`} data-testid="bo-export-card" data-status={j.status}>
-      <div className="mb-2 flex items-start justify-between gap-2">
-        <div>
-          <div className="font-medium text-slate-800">{what(t, j)}</div>
-          <div className="text-xs text-slate-500">{formatTime(j.created_at, locale)}</div>
-        </div>
-        <Status t={t} j={j} />
-      </div>
-      <Progress t={t} locale={locale} j={j} />
-      <div className="mt-3">
-        <Actions {...props} />
-      </div>
-    </li>
   );
 }
