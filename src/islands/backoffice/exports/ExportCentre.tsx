@@ -171,10 +171,10 @@ function Progress({ t, locale, j }: { t: T; locale: Locale; j: ExportJobView }) 
   const total = j.rows_total;
   const share = total === null ? 0 : total === 0 ? 1 : Math.min(1, j.rows_done / total);
   const done = j.status === EXPORT_JOB_STATUS.done;
+  // The total is known once the worker read the first batch; an export that stopped before then never learnt it.
+  const totalText = total === null ? '—' : total.toLocaleString(locale);
   const label =
-    total === null
-      ? t['bo.exports.rows_counting']
-      : fill(t['bo.exports.rows_of'], { done: j.rows_done.toLocaleString(locale), total: total.toLocaleString(locale) });
+    total === null && open(j) ? t['bo.exports.rows_counting'] : fill(t['bo.exports.rows_of'], { done: j.rows_done.toLocaleString(locale), total: totalText });
   return (
     <div>
       <div
