@@ -14,7 +14,8 @@ export const exportsBoEn = {
   'bo.exports.title': 'Export centre',
   'bo.exports.intro':
     'Your exports of the back-office grids, newest first. Each is written in the background; you can leave this page and come back. A file can be downloaded again for {hours} hours; one export holds at most {rows} rows, and at most {running} of yours are written at once.',
-  'bo.exports.empty': 'You have not exported anything yet. Use the Export button above a grid (deposits, withdrawals, the audit log, bank cards).',
+  'bo.exports.empty':
+    "You have not exported anything yet. Use the Export button above a grid (deposits, withdrawals, the audit log, bank cards, a player's ledger).",
   'bo.exports.refresh': 'Refresh',
   'bo.exports.col.grid': 'Grid',
   'bo.exports.col.format': 'Format',
@@ -44,6 +45,7 @@ export const exportsBoEn = {
   'bo.exports.grid.withdrawals': 'Withdrawal queue',
   'bo.exports.grid.audit': 'Audit log',
   'bo.exports.grid.bank_cards': 'Bank cards',
+  'bo.exports.grid.ledger': 'Player ledger',
   'bo.exports.format.csv': 'CSV',
   'bo.exports.format.xlsx': 'Excel (XLSX)',
   'bo.exports.button': 'Export',
@@ -78,6 +80,12 @@ export const exportsBoEn = {
   'bo.exports.col.after': 'After',
   'bo.exports.col.context': 'Context',
   'bo.exports.col.ip': 'IP address',
+  'bo.exports.col.journal': 'Journal no.',
+  'bo.exports.col.kind': 'Kind',
+  'bo.exports.col.wallet': 'Wallet',
+  'bo.exports.col.balance_after': 'Balance after',
+  'bo.exports.col.reference': 'Reference',
+  'bo.exports.col.memo': 'Note',
 
   'bo.v.export_grid': 'Choose a grid the export centre knows',
   'bo.v.export_format': 'Choose CSV or XLSX',
@@ -102,6 +110,7 @@ export const exportsBoEn = {
   'bo.audit.v.exports.grid.withdrawals': 'withdrawal queue',
   'bo.audit.v.exports.grid.audit': 'audit log',
   'bo.audit.v.exports.grid.bank_cards': 'bank cards',
+  'bo.audit.v.exports.grid.ledger': 'player ledger',
   'bo.audit.v.exports.format.csv': 'CSV',
   'bo.audit.v.exports.format.xlsx': 'Excel (XLSX)',
 };

@@ -15,7 +15,7 @@ export const exportsBoZhTW: Record<keyof typeof exportsBoEn, string> = {
   'bo.exports.title': '匯出中心',
   'bo.exports.intro':
     '您匯出的後台表格，最新的在前。每筆都在背景產生，可以離開本頁稍後再回來。檔案可在 {hours} 小時內重新下載；一筆匯出最多 {rows} 筆資料，您同時最多有 {running} 筆在產生。',
-  'bo.exports.empty': '您還沒有匯出任何資料。請使用表格上方的「匯出」按鈕（存款、提款、操作紀錄、銀行卡）。',
+  'bo.exports.empty': '您還沒有匯出任何資料。請使用表格上方的「匯出」按鈕（存款、提款、操作紀錄、銀行卡、會員帳變紀錄）。',
   'bo.exports.refresh': '重新整理',
   'bo.exports.col.grid': '表格',
   'bo.exports.col.format': '格式',
@@ -45,6 +45,7 @@ export const exportsBoZhTW: Record<keyof typeof exportsBoEn, string> = {
   'bo.exports.grid.withdrawals': '提款審核',
   'bo.exports.grid.audit': '操作紀錄',
   'bo.exports.grid.bank_cards': '銀行卡審核',
+  'bo.exports.grid.ledger': '會員帳變紀錄',
   'bo.exports.format.csv': 'CSV',
   'bo.exports.format.xlsx': 'Excel（XLSX）',
   'bo.exports.button': '匯出',
@@ -78,6 +79,12 @@ export const exportsBoZhTW: Record<keyof typeof exportsBoEn, string> = {
   'bo.exports.col.after': '變更後',
   'bo.exports.col.context': '附註',
   'bo.exports.col.ip': 'IP 位址',
+  'bo.exports.col.journal': '傳票編號',
+  'bo.exports.col.kind': '類型',
+  'bo.exports.col.wallet': '錢包',
+  'bo.exports.col.balance_after': '異動後餘額',
+  'bo.exports.col.reference': '參考編號',
+  'bo.exports.col.memo': '備註',
 
   'bo.v.export_grid': '請選擇匯出中心支援的表格',
   'bo.v.export_format': '請選擇 CSV 或 XLSX',
@@ -101,6 +108,7 @@ export const exportsBoZhTW: Record<keyof typeof exportsBoEn, string> = {
   'bo.audit.v.exports.grid.withdrawals': '提款審核',
   'bo.audit.v.exports.grid.audit': '操作紀錄',
   'bo.audit.v.exports.grid.bank_cards': '銀行卡審核',
+  'bo.audit.v.exports.grid.ledger': '會員帳變紀錄',
   'bo.audit.v.exports.format.csv': 'CSV',
   'bo.audit.v.exports.format.xlsx': 'Excel（XLSX）',
 };

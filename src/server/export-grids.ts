@@ -6,11 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { gridRegistry, type ExportGrids } from './lib/export-grid.ts';
 import { financeExportGrids } from './modules/cashier/backoffice/export-grids.ts';
 import { auditExportGrid } from './modules/staff/audit-export-grid.ts';
+import { ledgerExportGrid } from './modules/wallet/backoffice/export-grid.ts';
 import { accountNames, playersByAccounts } from './modules/auth/player-facts.ts';
 
 export function exportGrids(services: FastifyInstance['services']): ExportGrids {
   return gridRegistry([
     ...financeExportGrids({ db: services.reader, cashier: services.cashier, bets: services.bets }),
     auditExportGrid(services.reader, { playersByAccounts, accountNames }),
+    ledgerExportGrid(services.reader),
   ]);
 }

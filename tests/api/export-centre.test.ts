@@ -144,6 +144,30 @@ describe('queueing, writing and downloading', () => {
   });
 });
 
+describe("a player's ledger", () => {
+  it('writes every posting with its kind and wallet in words, the amount and the balance after', async () => {
+    const player = await seedPlayer(t, { account: 'expledger1', centralMinor: 25_000n });
+    const res = await queue('exp_service', { grid: 'ledger', format: 'csv', params: { player: String(player.playerId) } }, 'en');
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.exportCentre.worker.pollOnce();
+    const file = await download('exp_service', res.json().data.id);
+    expect(file.statusCode, file.body).toBe(200);
+    const lines = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Time,Journal no.,Kind,Wallet,Amount,Balance after,Reference,Note,Staff member');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d+,[^,]+,Central wallet,250\.00,250\.00,/);
+  });
+
+  it('answers not found for a player who does not exist, and 403 to a role without the wallets', async () => {
+    expect((await queue('exp_service', { grid: 'ledger', format: 'csv', params: { player: '99999999' } })).statusCode).toBe(404);
+    expect((await queue('exp_mkt', { grid: 'ledger', format: 'csv', params: { player: '1' } })).statusCode).toBe(403);
+    expect((await queue('exp_service', { grid: 'ledger', format: 'csv', params: {} })).statusCode).toBe(422);
+  });
+});
+
 describe('who may export and download', () => {
   it('answers 401 to a caller who is not signed in, before looking at the request', async () => {
     for (const [method, url] of [
