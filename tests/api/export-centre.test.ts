@@ -144,6 +144,28 @@ describe('queueing, writing and downloading', () => {
   });
 });
 
+describe('the bank cards', () => {
+  it('keeps an account number with its leading 0 as text in both formats', async () => {
+    await t.database.db.execute(sql`
+      insert into bank_cards (player_id, bank, market, account_name, card_number, status_debit_card, created_at)
+      select id, '004', '台北分行', '王小明', '0012345678901', 0, ${AT}::timestamptz from players where account = 'expplayer1'`);
+    const csv = await queue('exp_fin', { grid: 'bank_cards', format: 'csv', params: { status: '0' } }, 'en');
+    const xlsx = await queue('exp_fin', { grid: 'bank_cards', format: 'xlsx', params: { status: '0' } }, 'en');
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    await t.app.exportCentre.worker.pollOnce();
+    await t.app.exportCentre.worker.pollOnce();
+    const text = (await download('exp_fin', csv.json().data.id)).body;
+    expect(text).toContain(',\t0012345678901,');
+    expect(text).toContain('2026-12-01 00:30:00');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array((await download('exp_fin', xlsx.json().data.id)).rawPayload).buffer);
+    const values = book.worksheets[0]!.getRow(2).values as ExcelJS.CellValue[];
+    expect(values).toContain('0012345678901');
+    expect(values).toContain('2026-12-01 00:30:00');
+  });
+});
+
 describe("a player's ledger", () => {
   it('writes every posting with its kind and wallet in words, the amount and the balance after', async () => {
     const player = await seedPlayer(t, { account: 'expledger1', centralMinor: 25_000n });
