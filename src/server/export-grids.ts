@@ -7,6 +7,7 @@ import { gridRegistry, type ExportGrids } from './lib/export-grid.ts';
 import { financeExportGrids } from './modules/cashier/backoffice/export-grids.ts';
 import { auditExportGrid } from './modules/staff/audit-export-grid.ts';
 import { ledgerExportGrid } from './modules/wallet/backoffice/export-grid.ts';
+import { betsExportGrid } from './modules/bets/export-grid.ts';
 import { accountNames, playersByAccounts } from './modules/auth/player-facts.ts';
 
 export function exportGrids(services: FastifyInstance['services']): ExportGrids {
@@ -14,5 +15,6 @@ export function exportGrids(services: FastifyInstance['services']): ExportGrids 
     ...financeExportGrids({ db: services.reader, cashier: services.cashier, bets: services.bets }),
     auditExportGrid(services.reader, { playersByAccounts, accountNames }),
     ledgerExportGrid(services.reader),
+    betsExportGrid(services.bets, (id) => services.auth.playerAccount(id)),
   ]);
 }

@@ -190,6 +190,33 @@ describe("a player's ledger", () => {
   });
 });
 
+describe("a player's bet records", () => {
+  it('writes the bets of the days asked, with times in Taipei and the status in words', async () => {
+    const player = await seedPlayer(t, { account: 'expbets1' });
+    await t.database.db.execute(sql`
+      insert into bet_records (gp_code, bet_id, player_id, game, game_type, status, version, stake_minor, valid_bet_minor, payout_minor, placed_at, settled_at)
+      values ('WG', 'B-EXP-1', ${player.playerId}, 'slot-1', 'slots', 'settled', 1, 10000, 10000, 15000, ${AT}::timestamptz, ${AT}::timestamptz)`);
+    const res = await queue(
+      'exp_fin',
+      { grid: 'bets', format: 'csv', params: { player: String(player.playerId), start: '2026-12-01', end: '2026-12-01' } },
+      'en',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.exportCentre.worker.pollOnce();
+    const lines = (await download('exp_fin', res.json().data.id)).body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('2026-12-01 00:30:00');
+    expect(lines[1]).toContain('B-EXP-1');
+    expect(lines[1]).toContain(',Settled,100.00,100.00,150.00,');
+    expect(
+      (await queue('exp_fin', { grid: 'bets', format: 'csv', params: { player: String(player.playerId), start: '2026-12-02', end: '2026-12-01' } })).statusCode,
+    ).toBe(422);
+  });
+});
+
 describe('who may export and download', () => {
   it('answers 401 to a caller who is not signed in, before looking at the request', async () => {
     for (const [method, url] of [

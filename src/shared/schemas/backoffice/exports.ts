@@ -6,7 +6,7 @@ import { idText } from '../ids.ts';
 import { EXPORT_JOB_STATUS, statusValues } from '../../statuses.ts';
 
 /** Every grid the export centre writes; each has an entry in the server's registry (src/server/export-grids.ts). */
-export const EXPORT_GRIDS = ['deposits', 'withdrawals', 'audit', 'bank_cards', 'ledger'] as const;
+export const EXPORT_GRIDS = ['deposits', 'withdrawals', 'audit', 'bank_cards', 'ledger', 'bets'] as const;
 export type ExportGridKey = (typeof EXPORT_GRIDS)[number];
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
