@@ -21,6 +21,7 @@ import { riskBoEn } from './backoffice-risk-en.ts';
 import { partnersBoEn } from './backoffice-partners-en.ts';
 import { usdtBoEn } from './backoffice-usdt-en.ts';
 import { sysdeskBoEn } from './backoffice-system-desk-en.ts';
+import { exportsBoEn } from './backoffice-exports-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -872,6 +873,7 @@ export const boEn = {
   ...partnersBoEn,
   ...usdtBoEn,
   ...sysdeskBoEn,
+  ...exportsBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

@@ -22,6 +22,7 @@ import { riskBoZhTW } from './backoffice-risk-zh-TW.ts';
 import { partnersBoZhTW } from './backoffice-partners-zh-TW.ts';
 import { usdtBoZhTW } from './backoffice-usdt-zh-TW.ts';
 import { sysdeskBoZhTW } from './backoffice-system-desk-zh-TW.ts';
+import { exportsBoZhTW } from './backoffice-exports-zh-TW.ts';
 
 export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',
@@ -850,4 +851,5 @@ export const boZhTW: Record<BoKey, string> = {
   ...partnersBoZhTW,
   ...usdtBoZhTW,
   ...sysdeskBoZhTW,
+  ...exportsBoZhTW,
 };

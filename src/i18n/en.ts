@@ -23,6 +23,7 @@ import { partnersEn } from './partners-en.ts';
 import { partnersServerEn } from './partners-server-en.ts';
 import { usdtEn } from './usdt-en.ts';
 import { sysdeskErrorsEn } from './backoffice-system-desk-en.ts';
+import { exportsErrorsEn } from './backoffice-exports-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -686,6 +687,7 @@ export const en = {
   ...partnersServerEn,
   ...usdtEn,
   ...sysdeskErrorsEn,
+  ...exportsErrorsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -24,6 +24,7 @@ import { partnersZhTW } from './partners-zh-TW.ts';
 import { partnersServerZhTW } from './partners-server-zh-TW.ts';
 import { usdtZhTW } from './usdt-zh-TW.ts';
 import { sysdeskErrorsZhTW } from './backoffice-system-desk-zh-TW.ts';
+import { exportsErrorsZhTW } from './backoffice-exports-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -673,4 +674,5 @@ export const zhTW: Record<MessageKey, string> = {
   ...partnersServerZhTW,
   ...usdtZhTW,
   ...sysdeskErrorsZhTW,
+  ...exportsErrorsZhTW,
 };

@@ -38,6 +38,8 @@ import { Breakers } from './integrations/breakers.ts';
 import { BreakerBoard } from './modules/system/breaker-board.ts';
 import { invalidatingPublisher, sessionInvalidation, type SessionInvalidation } from './realtime/session-invalidation.ts';
 import { startJobs } from './jobs/runner.ts';
+import { startExportCentre } from './modules/reports/export-centre/worker.ts';
+import { exportGrids } from './export-grids.ts';
 import { purgeDeliveredOutbox, purgeJobRuns } from './jobs/purge.ts';
 import { JOBS, scheduled } from './jobs/registry.ts';
 import { SystemService } from './modules/system/service.ts';
@@ -282,7 +284,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       })
     : undefined;
   if (opts.outboxWorker ?? opts.jobs) outboxWorker.start();
-  registerShutdown(app, infra, services, { stop: async () => void (await Promise.all([jobs?.stop(), outboxWorker.stop()])) });
+  // The export centre's worker runs wherever the jobs run; tests poll it by hand (app.exportCentre.worker).
+  const exportWorker = startExportCentre(app, { db: opts.database.db, grids: exportGrids(services), instance: infra.events.instance, run: !!opts.jobs });
+  registerShutdown(app, infra, services, { stop: async () => void (await Promise.all([jobs?.stop(), outboxWorker.stop(), exportWorker.stop()])) });
   return app;
 }
 

@@ -30,6 +30,8 @@ import { backofficeRiskRoutes } from './modules/risk/backoffice-routes.ts';
 import { backofficePartnerRoutes } from './modules/partners/backoffice-routes.ts';
 import { backofficeVitalsRoutes } from './modules/vitals/backoffice-routes.ts';
 import { dashboardSources } from './figures.ts';
+import { backofficeExportRoutes } from './modules/reports/export-centre/routes.ts';
+import { exportGrids } from './export-grids.ts';
 
 export function backofficePlugins(config: Config): BackofficeMount[] {
   return [
@@ -73,5 +75,7 @@ export function backofficePlugins(config: Config): BackofficeMount[] {
     backofficeMount(backofficePartnerRoutes),
     // The field web vitals: each template and device's 75th percentiles over the last day and week.
     backofficeMount(backofficeVitalsRoutes),
+    // The export centre: exports of the grids above as CSV or XLSX, written in the background and downloaded again.
+    backofficeMount(backofficeExportRoutes, { grids: exportGrids }),
   ];
 }

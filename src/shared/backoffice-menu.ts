@@ -56,6 +56,8 @@ export const BACKOFFICE_MENU = [
   { key: 'reports/protection', permission: 'reports', group: 'reports' },
   { key: 'reports/bonuses', permission: 'reports', group: 'reports' },
   { key: 'reports/liability', permission: 'reports', group: 'reports' },
+  // Every role exports the grids it reads; the centre lists each staff member's own exports.
+  { key: 'exports', permission: 'overview.read', group: 'reports' },
   { key: 'kyc', permission: 'kyc.review', group: 'compliance' },
   { key: 'protection', permission: 'protection.read', group: 'compliance' },
   { key: 'risk', permission: 'risk.read', group: 'compliance' },

@@ -89,6 +89,12 @@ export const ERROR_STATUS = {
   adjustment_decided: 409,
   // The system desk: a redrive names a delivery that is not (or no longer) dead.
   delivery_not_dead: 409,
+  // The export centre: a grid too long for one file, too many exports at once, one already finished, not ready or expired.
+  export_too_many_rows: 422,
+  export_limit: 429,
+  export_finished: 409,
+  export_not_ready: 409,
+  export_expired: 410,
   internal: 500,
 } as const;
 

@@ -77,3 +77,6 @@ export type JobRunTrigger = StatusValue<typeof JOB_RUN_TRIGGER>;
 /** A job run: still running, ended well, or ended with an error. */
 export const JOB_RUN_RESULT = { running: 'running', ok: 'ok', failed: 'failed' } as const;
 export type JobRunResult = StatusValue<typeof JOB_RUN_RESULT>;
+/** An export of a back-office grid: waiting for a worker, being written, ready to download, failed, or cancelled by its requester. */
+export const EXPORT_JOB_STATUS = { queued: 'queued', running: 'running', done: 'done', failed: 'failed', cancelled: 'cancelled' } as const;
+export type ExportJobStatus = StatusValue<typeof EXPORT_JOB_STATUS>;

@@ -81,7 +81,7 @@ export const TABLE_OWNERS = {
   uploads: ['uploads'],
   risk: ['risk_signals', 'risk_links', 'risk_group_members', 'risk_decisions', 'risk_settings'],
   seamless: ['seamless_platforms', 'seamless_sessions', 'seamless_transactions', 'seamless_rounds', 'seamless_findings'],
-  reports: ['report_active_days', 'report_active_daily'],
+  reports: ['report_active_days', 'report_active_daily', 'export_jobs'],
   kyc: ['kyc_documents', 'kyc_document_events', 'kyc_level_rules', 'kyc_settings'],
   partners: [
     'partner_plans',

@@ -20,3 +20,4 @@ export * from './schema-partners.ts';
 export * from './schema-usdt.ts';
 export * from './schema-vitals.ts';
 export * from './schema-events.ts';
+export * from './schema-exports.ts';

@@ -32,11 +32,11 @@ export interface CsvColumn<T> {
 /** The first characters that make a spreadsheet read a cell as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** A plain number (a count or a decimal amount, negative or not): the only cell that may start with a minus. */
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+export const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 /** An instant as ISO text, as the API's views write it. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** A phone number as players enter it: digits, perhaps a leading + and separators. */
-const PHONE = /^\+?[\d -]{1,24}$/;
+export const PHONE = /^\+?[\d -]{1,24}$/;
 
 /** A text cell with any formula neutralised. */
 function guarded(s: string): string {
@@ -50,8 +50,8 @@ function dateTimeText(value: string | number | Date): string {
   return Number.isNaN(ms) ? guarded(String(value)) : taipeiDateTime(ms);
 }
 
-/** The cell's text before quoting. */
-function cellText(value: Exclude<CsvValue, null | undefined>, kind: CsvKind): string {
+/** The cell's text before quoting (the XLSX writer, lib/export-writer.ts, writes the same text into its cells). */
+export function cellText(value: Exclude<CsvValue, null | undefined>, kind: CsvKind): string {
   if (kind === 'datetime' && typeof value !== 'bigint') return dateTimeText(value);
   const s = value instanceof Date ? taipeiDateTime(value) : String(value);
   if (s === '') return s;

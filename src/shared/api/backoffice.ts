@@ -27,6 +27,7 @@ import {
 } from '../schemas/backoffice/finance.ts';
 import { allFaultsView, breakerBoardView, findingsView, platformFaultsView, recheckView, reconcileRunView } from '../schemas/backoffice/operations.ts';
 import { vitalsSummaryView } from '../schemas/backoffice/vitals.ts';
+import { exportFileView, exportJobView, exportListView } from '../schemas/backoffice/exports.ts';
 import { deadLettersView, jobRunsView, jobsDeskView, outboxDeskView, redriveView, runNowView } from '../schemas/backoffice/system-desk.ts';
 import {
   blacklistView,
@@ -124,6 +125,11 @@ import {
 } from '../schemas/vip.ts';
 
 export const backofficeRoutes = {
+  // The export centre: queue an export of a grid, the staff member's exports, cancel, download the file.
+  'POST /exports': exportJobView,
+  'GET /exports': exportListView,
+  'POST /exports/:id/cancel': exportJobView,
+  'GET /exports/:id/download': exportFileView,
   // The operator reports and their CSV exports.
   'GET /reports/daily': dailyReportView,
   'GET /reports/games': gamesReportView,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { boApi } from '../kit/api.ts';
 import { Banner, ConfirmDialog, cls, fill, formatTime } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { EXPORT_BUTTON_KEYS, ExportButton } from '../exports/ExportButton.tsx';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import {
@@ -25,6 +26,7 @@ import { BANK_CARD_STATUS } from '../../../shared/statuses.ts';
 export const CARD_STATUSES = ['0', '1', '2'] as const;
 
 export const CARDS_KEYS = [
+  ...EXPORT_BUTTON_KEYS,
   ...SHARED_KEYS,
   'bo.card.status',
   'bo.card.created',
@@ -163,6 +165,7 @@ export function Cards({ t, locale }: { t: T; locale: Locale }) {
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>
           {t['bo.refresh']}
         </button>
+        <ExportButton t={t} locale={locale} grid="bank_cards" params={{ status, account }} />
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <BoTable

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { boApi } from '../kit/api.ts';
 import { Banner, ConfirmDialog, cls, fill, formatTime } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { EXPORT_BUTTON_KEYS, ExportButton } from '../exports/ExportButton.tsx';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { Money, ShortId } from '../kit/money.tsx';
 import { formatDecimal } from '../../../shared/money.ts';
@@ -15,6 +16,7 @@ export const DEPOSIT_STATUSES = statusValues(DEPOSIT_STATUS);
 export const DEPOSIT_METHODS = ['bank_transfer', 'usdt', 'card', 'cvs', 'online_banking', 'atm', 'barcode'] as const;
 
 export const DEPOSITS_KEYS = [
+  ...EXPORT_BUTTON_KEYS,
   ...SHARED_KEYS,
   'bo.dep.status',
   'bo.dep.method',
@@ -140,6 +142,7 @@ export function Deposits({ t, locale, canManage }: { t: T; locale: Locale; canMa
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>
           {t['bo.refresh']}
         </button>
+        <ExportButton t={t} locale={locale} grid="deposits" params={{ status, method, account }} />
         <div className="ml-auto">
           <TodayTotals t={t} totals={result?.totals_today} />
         </div>

@@ -7,6 +7,7 @@ import { Dialog } from '../../common/Dialog.tsx';
 import { boApi } from '../kit/api.ts';
 import { Banner, cls, errorText, fill, formatTime } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { EXPORT_BUTTON_KEYS, ExportButton } from '../exports/ExportButton.tsx';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { Money, ShortId } from '../kit/money.tsx';
 import { formatDecimal } from '../../../shared/money.ts';
@@ -34,6 +35,7 @@ import { WITHDRAWAL_RISK_FILTERS, type WithdrawalRiskFilter } from '../../../sha
 export const WITHDRAWAL_STATUSES = statusValues(WITHDRAWAL_STATUS);
 
 export const WITHDRAWALS_KEYS = [
+  ...EXPORT_BUTTON_KEYS,
   ...SHARED_KEYS,
   ...WITHDRAWAL_CONTEXT_KEYS,
   ...WITHDRAWAL_RISK_KEYS,
@@ -322,6 +324,7 @@ export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>
           {t['bo.refresh']}
         </button>
+        <ExportButton t={t} locale={locale} grid="withdrawals" params={{ status, account, risk }} />
         <div className="ml-auto">
           <TodayTotals t={t} totals={result?.totals_today} />
         </div>

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { cls, fill, formatTime, type CommonT } from '../kit/common.tsx';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { useBoData } from '../kit/data.ts';
+import { EXPORT_BUTTON_KEYS, ExportButton } from '../exports/ExportButton.tsx';
 import { Money, labelOf, walletLabel } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { StaffBetView } from '../../../shared/schemas/backoffice/catalogue.ts';
@@ -11,6 +12,7 @@ import type { PlatformInfo } from '../players/types.ts';
 import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
 
 export const BETS_KEYS = [
+  ...EXPORT_BUTTON_KEYS,
   'bo.bets.tab',
   'bo.bets.platform',
   'bo.bets.all_platforms',
@@ -118,6 +120,9 @@ export function Bets({ t, locale, playerId, platforms }: { t: T; locale: Locale;
           </span>
         </div>
       )}
+      <div className="mb-3">
+        <ExportButton t={t} locale={locale} grid="bets" params={{ player: String(playerId), ...query }} />
+      </div>
       <BoTable
         t={t}
         list={list}

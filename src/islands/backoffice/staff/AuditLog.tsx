@@ -3,12 +3,13 @@
 import { useState } from 'react';
 import { COMMON_KEYS, Guard, cls, formatTime, type IslandProps } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { EXPORT_BUTTON_KEYS, ExportButton } from '../exports/ExportButton.tsx';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { AuditEntryView } from '../../../shared/schemas/backoffice/audit.ts';
 import { AUDIT_WORD_KEYS, actionChoices, auditChanges, auditContext, auditSentence } from './audit-words.ts';
 
-export const AUDIT_KEYS = [...COMMON_KEYS, 'bo.audit.staff', 'bo.audit.ip', ...AUDIT_WORD_KEYS] as const;
+export const AUDIT_KEYS = [...COMMON_KEYS, ...EXPORT_BUTTON_KEYS, 'bo.audit.staff', 'bo.audit.ip', ...AUDIT_WORD_KEYS] as const;
 type K = (typeof AUDIT_KEYS)[number];
 type T = IslandProps<K>['t'];
 
@@ -97,6 +98,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>
           {t['bo.refresh']}
         </button>
+        <ExportButton t={t} locale={locale} grid="audit" params={{ ...applied }} />
       </form>
       <section className={cls.card}>
         <BoTable t={t} list={list} columns={columns(t, locale)} rowKey={(e) => e.id} testId="bo-audit" />

@@ -4,6 +4,7 @@ import { BETS_KEYS, Bets } from '../games/Bets.tsx';
 import { cls, fill, formatTime, type CommonT } from '../kit/common.tsx';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { useBoData } from '../kit/data.ts';
+import { EXPORT_BUTTON_KEYS, ExportButton } from '../exports/ExportButton.tsx';
 import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, walletLabel, type Transfer } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { JOURNAL_KINDS } from '../../../shared/journal-kinds.ts';
@@ -11,6 +12,7 @@ import { LEDGER_NOTE_KEYS, noteText } from '../../../shared/ledger-notes.ts';
 import type { LedgerEntry, PlatformInfo } from '../players/types.ts';
 
 export const HISTORY_KEYS = [
+  ...EXPORT_BUTTON_KEYS,
   ...TRANSFER_KEYS,
   ...BETS_KEYS,
   'bo.player.history',
@@ -152,7 +154,14 @@ function Ledger({ t, locale, playerId }: { t: T; locale: Locale; playerId: numbe
       cell: (r) => r.staff ?? <span className="text-slate-400">{t['bo.player.system']}</span>,
     },
   ];
-  return <BoTable t={t} list={list} columns={columns} rowKey={(r) => r.id} testId="bo-ledger" rowData={(r) => ({ 'data-kind': r.kind })} />;
+  return (
+    <>
+      <div className="mb-3">
+        <ExportButton t={t} locale={locale} grid="ledger" params={{ player: String(playerId) }} />
+      </div>
+      <BoTable t={t} list={list} columns={columns} rowKey={(r) => r.id} testId="bo-ledger" rowData={(r) => ({ 'data-kind': r.kind })} />
+    </>
+  );
 }
 
 function Transfers({ t, locale, playerId }: { t: T; locale: Locale; playerId: number }) {

@@ -60,6 +60,23 @@ function transferView(t: TransferRow, account?: string | null) {
 }
 
 /** Parses the Idempotency-Key header, or makes a key when the caller sent none (each such call is new). */
+/** A posting of a player's ledger as the back office shows it (the player page and its export). */
+export function ledgerLine(r: Awaited<ReturnType<typeof repo.ledgerOf>>['rows'][number]) {
+  return {
+    id: Number(r.posting_id),
+    journal_id: Number(r.journal_id),
+    kind: r.kind,
+    ref: r.ref,
+    memo: r.memo,
+    created_at: iso(r.created_at),
+    account_kind: r.account_kind,
+    account_ref: r.account_ref,
+    amount: minorToDecimal(BigInt(r.amount_minor)),
+    balance_after: minorToDecimal(BigInt(r.balance_after_minor)),
+    staff: r.staff_username ?? null,
+  };
+}
+
 export class BackofficeWalletService {
   private readonly db: Db;
   private readonly wallet: WalletService;
@@ -186,23 +203,7 @@ export class BackofficeWalletService {
   async ledger(playerId: number, p: Paging) {
     await this.mustExist(playerId);
     const { rows, total } = await repo.ledgerOf(this.db, playerId, p);
-    return page(
-      p,
-      rows.map((r) => ({
-        id: Number(r.posting_id),
-        journal_id: Number(r.journal_id),
-        kind: r.kind,
-        ref: r.ref,
-        memo: r.memo,
-        created_at: iso(r.created_at),
-        account_kind: r.account_kind,
-        account_ref: r.account_ref,
-        amount: minorToDecimal(BigInt(r.amount_minor)),
-        balance_after: minorToDecimal(BigInt(r.balance_after_minor)),
-        staff: r.staff_username ?? null,
-      })),
-      total,
-    );
+    return page(p, rows.map(ledgerLine), total);
   }
 
   async transfers(playerId: number, p: Paging & { status?: TransferStatus }) {
