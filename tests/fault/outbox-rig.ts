@@ -91,6 +91,11 @@ export async function startRig(name: string, env: Record<string, string> = {}): 
     DEPOSIT_EXPIRY_INTERVAL_MS: '1000',
     GAME_PROVIDER_TIMEOUT_MS: '1000',
     DRAIN_DELAY_MS: '0',
+    // The outbox worker polls often and a dead instance's leases run out soon, so a run's leftovers are taken over
+    // within the next runs rather than after the default minute.
+    OUTBOX_POLL_INTERVAL_MS: '100',
+    OUTBOX_LEASE_MS: '1500',
+    OUTBOX_CLAIM_GRACE_MS: '300',
     ...env,
   };
   const start = async (instance: string, faults = ''): Promise<Instance> => {
