@@ -260,7 +260,7 @@ export async function setupWorld(rig: Rig, url: string, sizes: { depositors: num
   const login = await call(url, 'POST', '/backoffice/auth/login', { body: { username, password: STAFF_PASSWORD } });
   const staffToken = (login?.body.data as { access_token?: string } | undefined)?.access_token;
   if (!staffToken) throw new Error(`staff sign-in failed: ${JSON.stringify(login)}`);
-  const promotion = async (mode: number, amount: string) => {
+  const promotion = async (mode: typeof PROMOTION_MODE.registerSend | typeof PROMOTION_MODE.singleDeposit, amount: string) => {
     await db
       .update(promotions)
       .set({ status: 'off' })
@@ -356,7 +356,10 @@ async function withdrawFlow(world: World, url: string): Promise<void> {
 async function excludeFlow(world: World, url: string): Promise<void> {
   const p = world.excluders.shift();
   if (!p) return;
-  await call(url, 'POST', '/players/deposit/SLX', { token: p.token, body: { money: '100' } });
+  // Only after a transfer that was answered: one cut off may still be settling with the provider (the reconcile job
+  // finishes it), and money it lands on the platform after the recovery is not the recovery's to bring home.
+  const moved = await call(url, 'POST', '/players/deposit/SLX', { token: p.token, body: { money: '100' } });
+  if ((moved?.body.data as { status?: string } | undefined)?.status !== 'applied') return;
   await call(url, 'POST', '/protection/self-exclusion', { token: p.token, body: { duration: '6m', confirm_account: p.account } });
 }
 
