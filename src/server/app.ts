@@ -18,7 +18,10 @@ import { ensureMonthPartitions } from './db/partitions.ts';
 import { AccountDirectory } from './ledger/accounts.ts';
 import { valibotCompiler, valibotSerializer } from './lib/validation.ts';
 import { ApiError, answerFrameworkError, errorBody, sendError } from './lib/errors.ts';
-import { createEventBus, type EventBus, type EventPublisher } from './lib/events.ts';
+import type { EventPublisher } from './lib/events.ts';
+import { createOutboxBus, instanceId, type OutboxBus } from './events/bus.ts';
+import { outboxMetrics } from './events/outbox.ts';
+import { createOutboxWorker, type OutboxWorker } from './events/worker.ts';
 import { batchedLimiter, limiterWithFallback, memoryLimiter, pgLimiter, rateLimitStore, redisLimiter, requestLimitHook, type Limiter } from './lib/limiter.ts';
 import { REQUEST_ID_LABEL, loggerOptions, logRequests, requestLogger } from './lib/logging.ts';
 import { registerOpenApi } from './lib/openapi.ts';
@@ -184,6 +187,8 @@ declare module 'fastify' {
      */
     startDraining(): void;
     readonly draining: boolean;
+    /** The outbox: this instance's id on the deliveries it leases, and its worker (tests poll it by hand). */
+    outbox: { instance: string; worker: OutboxWorker };
   }
   interface FastifyRequest {
     locale: Locale;
@@ -206,6 +211,8 @@ export interface BuildOptions {
   pages?: boolean;
   /** Runs the scheduled jobs (reconciliation); tests drive them by hand. */
   jobs?: boolean;
+  /** Runs the outbox worker (by default whenever the jobs run); tests without it poll by hand (app.outbox.worker). */
+  outboxWorker?: boolean;
   /** A provider to use instead of the HTTP one (tests with fakes). */
   provider?: GameProvider;
   /** A payment gateway to use instead of the HTTP one. */
@@ -247,7 +254,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   ]);
   decorateApp(app, services);
   decorateDraining(app);
+  infra.events.useMetrics(outboxMetrics(metrics));
   subscribe(infra.events, services);
+  const outboxWorker = createOutboxWorker(infra.events, opts.config.outbox, (err, at) => app.log.error({ err }, `${at.subscriber} failed`));
+  app.decorate('outbox', { instance: infra.events.instance, worker: outboxWorker });
   attachChat(app, opts.config, services);
   await registerRoutes(app, opts);
   if (opts.pages) {
@@ -257,7 +267,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(request.locale, 'not_found')));
   }
   const jobs = opts.jobs ? startJobs(opts.database, scheduledJobs(opts, services), app.log, jobFailuresCounter(metrics)) : undefined;
-  registerShutdown(app, infra, services, jobs);
+  if (opts.outboxWorker ?? opts.jobs) outboxWorker.start();
+  registerShutdown(app, infra, services, { stop: async () => void (await Promise.all([jobs?.stop(), outboxWorker.stop()])) });
   return app;
 }
 
@@ -306,7 +317,7 @@ interface Infrastructure {
   realtime: Realtime;
   sessionCache: SessionCache;
   invalidation: SessionInvalidation;
-  events: EventBus<AppEvents>;
+  events: OutboxBus<AppEvents>;
   /** The socket server signs players in with the auth service, which is built after it (it needs the publisher). */
   bindAuth(auth: AuthService): void;
 }
@@ -357,7 +368,12 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
     breakerBoard,
     ...limiters(app, opts, redis),
     sms: config.sms.driver === 'gateway' ? new GatewaySms(database.db, config.sms, breakers) : outboxSms(database.db),
-    events: createEventBus<AppEvents>((err, at) => app.log.error({ err, event: at.event }, `${at.subscriber} failed`)),
+    events: createOutboxBus<AppEvents>({
+      db: database.db,
+      instance: instanceId(config.instanceName),
+      leaseMs: config.outbox.leaseMs,
+      log: (err, at) => app.log.error({ err, event: at.event }, `${at.subscriber} failed`),
+    }),
     bindAuth: (service) => {
       auth = service;
     },
@@ -836,35 +852,53 @@ function decorateDraining(app: FastifyInstance): void {
 
 /**
  * Which domain reacts to which event, in the order the handlers run. VIP comes before promotions, so a deposit's
- * level is settled before its promotions are judged.
+ * level is settled before its promotions are judged. Each subscriber has a stable key: its deliveries are stored
+ * under it, so a key is never renamed while deliveries may be pending (add a new one instead). Every handler may run
+ * more than once for one event (at-least-once delivery) and changes nothing the second time; the event's id is
+ * handed to those that have no natural key of their own (risk signals).
  */
-function subscribe(events: EventBus<AppEvents>, s: Services): void {
+function subscribe(events: OutboxBus<AppEvents>, s: Services): void {
   // Signals first, so promotions judged on the same event already see the accounts they link.
-  events.on('player.registered', signalsAfterRegistration(s.risk), 'risk signals after registration');
-  events.on('deposit.credited', signalsAfterDeposit(s.risk), 'risk signals after deposit');
-  events.on('deposit.credited', levelAfterDeposit(s.vip), 'vip evaluation after deposit');
-  events.on('deposit.credited', promotionsAfterDeposit(s.promotions), 'promotions after deposit');
-  events.on('bets.ingested', pointsAndLevelsAfterBets(s.vip), 'vip evaluation after bets');
-  events.on('bets.ingested', referralsAfterBets(s.promotions), 'promotions after bets');
-  events.on('player.registered', registerBonus(s.promotions), 'promotions after registration');
-  events.on('player.registered', (e) => s.partners.afterRegistration(e.playerId), 'partners: a suspected own player announced');
-  // Risk's handlers fail quietly: the bus logs them and the player's action stands.
-  events.on('player.signed_in', signalsAfterLogin(s.risk), 'risk signals after login');
-  events.on('card.bound', signalsAfterCard(s.risk), 'risk signals after card binding');
-  events.on('deposit.requested', signalsAfterDepositRequest(s.risk), 'risk signals after a deposit request');
-  events.on('personal.saved', signalsAfterPersonalInfo(s.risk), 'risk signals after personal info');
-  events.on('player.profile_changed', signalsAfterProfileChange(s.risk), 'risk signals after an operator edit of personal details');
+  events.on('player.registered', { key: 'risk.signals_after_registration', label: 'risk signals after registration' }, signalsAfterRegistration(s.risk));
+  events.on('deposit.credited', { key: 'risk.signals_after_deposit', label: 'risk signals after deposit' }, signalsAfterDeposit(s.risk));
+  events.on('deposit.credited', { key: 'vip.evaluation_after_deposit', label: 'vip evaluation after deposit' }, levelAfterDeposit(s.vip));
+  events.on('deposit.credited', { key: 'promotions.after_deposit', label: 'promotions after deposit' }, promotionsAfterDeposit(s.promotions));
+  events.on('bets.ingested', { key: 'vip.evaluation_after_bets', label: 'vip evaluation after bets' }, pointsAndLevelsAfterBets(s.vip));
+  events.on('bets.ingested', { key: 'promotions.after_bets', label: 'promotions after bets' }, referralsAfterBets(s.promotions));
+  events.on('player.registered', { key: 'promotions.register_bonus', label: 'promotions after registration' }, registerBonus(s.promotions));
+  events.on('player.registered', { key: 'partners.own_player_announced', label: 'partners: a suspected own player announced' }, (e) =>
+    s.partners.afterRegistration(e.playerId),
+  );
+  events.on('player.signed_in', { key: 'risk.signals_after_login', label: 'risk signals after login' }, signalsAfterLogin(s.risk));
+  events.on('card.bound', { key: 'risk.signals_after_card', label: 'risk signals after card binding' }, signalsAfterCard(s.risk));
+  events.on(
+    'deposit.requested',
+    { key: 'risk.signals_after_deposit_request', label: 'risk signals after a deposit request' },
+    signalsAfterDepositRequest(s.risk),
+  );
+  events.on('personal.saved', { key: 'risk.signals_after_personal_info', label: 'risk signals after personal info' }, signalsAfterPersonalInfo(s.risk));
+  events.on(
+    'player.profile_changed',
+    { key: 'risk.signals_after_profile_change', label: 'risk signals after an operator edit of personal details' },
+    signalsAfterProfileChange(s.risk),
+  );
+  // A withdrawal already decided is left as it is (applyRisk answers the stored decision).
   events.on(
     'withdrawal.requested',
+    { key: 'cashier.withdrawal_risk_decision', label: 'risk decision of a withdrawal (hold or automatic approval)' },
     async (e) => {
       await s.cashier.applyRisk(e.withdrawalId);
     },
-    'risk decision of a withdrawal (hold or automatic approval)',
   );
   events.on(
     'player.excluded',
-    recoverOnExclusion({ db: s.db, wallet: s.wallet, note: (db, playerId, action, detail) => s.protection.note(db, playerId, action, detail) }),
-    'wallet recovery under exclusion',
+    { key: 'wallet.recovery_under_exclusion', label: 'wallet recovery under exclusion' },
+    recoverOnExclusion({
+      db: s.db,
+      wallet: s.wallet,
+      note: (db, playerId, action, detail) => s.protection.note(db, playerId, action, detail),
+      noted: (db, playerId, action, exclusionId) => s.protection.noted(db, playerId, action, exclusionId),
+    }),
   );
 }
 

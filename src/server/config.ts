@@ -79,6 +79,13 @@ export interface Config {
   staffIdleTimeoutMs: number;
   /** Database connections this instance holds at most (DB_POOL_MAX, default 20). */
   dbPoolMax: number;
+  /**
+   * The outbox worker (src/server/events): how long it waits between polls that found less than a batch
+   * (OUTBOX_POLL_INTERVAL_MS, default 500, at least 50), how many deliveries a poll claims (OUTBOX_BATCH_SIZE, default
+   * 50, 1 to 500), how long a claimed delivery is leased (OUTBOX_LEASE_MS, default 60 s), and how young a first
+   * attempt is left to the request that published it (OUTBOX_CLAIM_GRACE_MS, default 2 s).
+   */
+  outbox: { pollIntervalMs: number; batchSize: number; leaseMs: number; claimGraceMs: number };
   /** API requests one address may make a minute before it is answered 429 (RATE_LIMIT_PER_MIN, default 600). */
   rateLimitPerMin: number;
   /** Whether main.ts mounts the built Astro site (SERVE_PAGES=0 serves the API and sockets only). */
@@ -348,6 +355,20 @@ function aioConfig(env: NodeJS.ProcessEnv): Config['aio'] {
   };
 }
 
+/** The outbox worker's bounds; values outside them are clamped so a typo cannot make it spin or stall. */
+function outboxConfig(env: NodeJS.ProcessEnv): Config['outbox'] {
+  const clamp = (v: string | undefined, dflt: number, min: number, max: number) => {
+    const n = v === undefined || v === '' ? dflt : Number(v);
+    return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : dflt;
+  };
+  return {
+    pollIntervalMs: clamp(env.OUTBOX_POLL_INTERVAL_MS, 500, 50, 60_000),
+    batchSize: clamp(env.OUTBOX_BATCH_SIZE, 50, 1, 500),
+    leaseMs: clamp(env.OUTBOX_LEASE_MS, 60_000, 1_000, 30 * 60_000),
+    claimGraceMs: clamp(env.OUTBOX_CLAIM_GRACE_MS, 2_000, 0, 60_000),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 4321),
@@ -400,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffTotpRequired: bool(env.STAFF_TOTP_REQUIRED, (env.NODE_ENV ?? 'development') === 'production'),
     staffIdleTimeoutMs: staffIdleTimeout(env.STAFF_IDLE_TIMEOUT_MS),
     dbPoolMax: Number(env.DB_POOL_MAX ?? 20),
+    outbox: outboxConfig(env),
     rateLimitPerMin: Number(env.RATE_LIMIT_PER_MIN ?? 600),
     servePages: env.SERVE_PAGES !== '0',
     bootstrapAdminPassword: env.BOOTSTRAP_ADMIN_PASSWORD,

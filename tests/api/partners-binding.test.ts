@@ -96,15 +96,15 @@ describe('binding at registration', () => {
     // Everything after registration's commit (the player.registered event and its subscribers) fails, as a process
     // dying right after the commit would: the binding was written in the registration's own transaction.
     const events = t.app.services.events;
-    const publish = events.publish.bind(events);
-    events.publish = async () => {
+    const deliver = events.deliver.bind(events);
+    events.deliver = async () => {
       throw new Error('the process died after the commit');
     };
     let reg: Awaited<ReturnType<typeof registerPlayer>>;
     try {
       reg = await registerPlayer(t, { extra: { recommended_code: 'agenta01' } });
     } finally {
-      events.publish = publish;
+      events.deliver = deliver;
     }
     expect(reg.res.statusCode).toBe(500);
     const row = await t.database.db.execute<{ id: string }>(sql`select id::text as id from players where account = ${reg.account}`);

@@ -82,9 +82,9 @@ beforeAll(async () => {
   // What the domain announces for the risk domain, as it is published.
   const events = t.app.services.events;
   const publish = events.publish.bind(events);
-  events.publish = async (name, payload) => {
+  events.publish = async (tx, name, payload) => {
     if (name === 'partner.own_player_suspected') announced.push(payload as (typeof announced)[number]);
-    await publish(name, payload);
+    return publish(tx, name, payload);
   };
   players.sameIp = await qualifyingPlayer(PARTNER_IP);
   players.sameDevice = await qualifyingPlayer(freshIp(), PARTNER_DEVICE);

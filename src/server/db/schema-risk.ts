@@ -20,6 +20,10 @@ export const riskSignals = pgTable(
     source: varchar('source', { length: 12 }).$type<SignalSource>().notNull(),
     firstSeenAt: tsz('first_seen_at').notNull().defaultNow(),
     lastSeenAt: tsz('last_seen_at').notNull().defaultNow(),
+    /** The outbox event that first recorded this value (null when it came another way). */
+    firstEventId: bigint('first_event_id', { mode: 'number' }),
+    /** The newest outbox event that touched this row: an event at or below it changes nothing on a second delivery. */
+    lastEventId: bigint('last_event_id', { mode: 'number' }),
   },
   (t) => [uniqueIndex('risk_signals_player_kind_value_uq').on(t.playerId, t.kind, t.valueHash), index('risk_signals_kind_value_idx').on(t.kind, t.valueHash)],
 );

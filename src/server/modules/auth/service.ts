@@ -2,7 +2,7 @@
 import { isUniqueViolation } from '../../db/errors.ts';
 import { verify as argonVerify } from '@node-rs/argon2';
 import { hashPassword } from '../../lib/credentials.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import type { Limiter } from '../../lib/limiter.ts';
@@ -19,7 +19,7 @@ import { takeCodeAttempt } from './account-repository.ts';
 import type { UserView } from '../../../shared/user.ts';
 import { FORCE_PASSWORD } from '../../../shared/schemas/account.ts';
 import { hashCode, hashTokenBase64, maskPhone, newRecommendCode, newSmsCode, newToken } from './tokens.ts';
-import type { EventPublisher } from '../../lib/events.ts';
+import type { EventPublisher, PublishedEvent } from '../../lib/events.ts';
 import type { AuthEvents, PartnerAttributionPort, RegistrationAttribution } from './events.ts';
 import type { SessionCache } from './session-cache.ts';
 import {
@@ -64,9 +64,16 @@ export interface Auth {
  * Opens a session for a player who proved who they are (password or phone code) and records the sign-in time. One
  * live session per player: the newest login wins, and the caller tells the revoked sessions' devices so.
  */
-export async function openSession(db: Db, playerId: number, ctx: RequestContext): Promise<{ token: string; revoked: number[] }> {
+export async function openSession(
+  db: Db,
+  playerId: number,
+  ctx: RequestContext,
+  alsoInTransaction?: (tx: DbOrTx) => Promise<unknown>,
+): Promise<{ token: string; revoked: number[] }> {
   const { token, hash } = newToken();
   const revoked = await db.transaction(async (tx) => {
+    // What the caller announces about the sign-in commits with the session or not at all.
+    await alsoInTransaction?.(tx);
     const sessionId = await repo.insertSession(tx, {
       playerId,
       tokenHash: hash,
@@ -143,15 +150,13 @@ export class AuthService {
 
     const passwordHash = await AuthService.hashPassword(input.password);
     const attribution = { partnerCode, refCookie: ctx.refCookie ?? '', host: ctx.host ?? '', ip: ctx.ip, device: ctx.device ?? '', registeredAt: new Date() };
-    const playerId = await this.insertRegistered({ account: input.account, phone: input.phone, passwordHash, referrerId, codeId, ip: ctx.ip }, attribution);
-    // After commit: a registration bonus failing must not undo the registration.
-    await this.events?.publish('player.registered', {
-      playerId,
+    const registered = await this.insertRegistered({ account: input.account, phone: input.phone, passwordHash, referrerId, codeId, ip: ctx.ip }, attribution, {
       ip: ctx.ip,
       device: ctx.device,
       phone: input.phone,
-      attribution,
     });
+    // After commit: the register bonus and the signals run now; one failing never undoes the registration.
+    await this.events?.deliver(registered);
     return { account: input.account };
   }
 
@@ -194,8 +199,9 @@ export class AuthService {
   private async insertRegistered(
     p: { account: string; phone: string; passwordHash: string; referrerId: number | undefined; codeId: number | undefined; ip: string },
     attribution: RegistrationAttribution,
-  ): Promise<number> {
-    let playerId = 0;
+    seen: { ip: string; device?: string; phone: string },
+  ): Promise<PublishedEvent | undefined> {
+    let published: PublishedEvent | undefined;
     try {
       await this.db.transaction(async (tx) => {
         if (p.codeId !== undefined && !(await repo.consumeCode(tx, p.codeId))) {
@@ -212,7 +218,7 @@ export class AuthService {
         await repo.openCentralAccount(tx, player.id);
         // The partner binding commits with the player or not at all (an event after commit could be lost in a crash).
         await this.partners?.bindInTransaction(tx, player.id, attribution);
-        playerId = player.id;
+        published = await this.events?.publish(tx, 'player.registered', { playerId: player.id, ...seen, attribution });
       });
     } catch (err) {
       // Two registrations racing for the same account or phone: the unique index decides.
@@ -220,7 +226,7 @@ export class AuthService {
       if (isUniqueViolation(err, 'players_phone_uq')) throw new ApiError('validation_failed', { phone: ['v.phone.taken'] });
       throw err;
     }
-    return playerId;
+    return published;
   }
 
   async login(input: LoginInput, ctx: RequestContext): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number }> {
@@ -251,13 +257,16 @@ export class AuthService {
     }
     await this.limiter.reset(failKey);
 
-    const { token, revoked } = await openSession(this.db, player.id, ctx);
+    let signedIn: PublishedEvent | undefined;
+    const { token, revoked } = await openSession(this.db, player.id, ctx, async (tx) => {
+      signedIn = await this.events?.publish(tx, 'player.signed_in', { playerId: player.id, ip: ctx.ip, device: ctx.device });
+    });
     for (const id of revoked) this.sessionCache?.invalidate(`s:${id}`);
     if (revoked.length) {
       this.publish.toSessions(revoked, 'double-login', { message: translate(ctx.locale, 'session.other_device') });
       this.publish.disconnectSessions(revoked);
     }
-    await this.events?.publish('player.signed_in', { playerId: player.id, ip: ctx.ip, device: ctx.device });
+    await this.events?.deliver(signedIn);
     return { access_token: token, token_type: 'Bearer', expires_in: Math.floor(SESSION_TTL_MS / 1000) };
   }
 

@@ -6,7 +6,7 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
-import type { EventPublisher } from '../../lib/events.ts';
+import type { EventPublisher, PublishedEvent } from '../../lib/events.ts';
 import type { Limiter } from '../../lib/limiter.ts';
 import type { CashierEvents } from './events.ts';
 import type { RefusedOutcome } from './refusals.ts';
@@ -47,7 +47,7 @@ export interface AioDeskDeps {
   publish: Publisher;
   events: () => EventPublisher<CashierEvents> | undefined;
   /** The cashier's credit of a deposit (its journal, keyed by the deposit), inside the caller's transaction. */
-  credit: (tx: DbOrTx, d: repo.DepositRow, central: number, house: number) => Promise<void>;
+  credit: (tx: DbOrTx, d: repo.DepositRow, central: number, house: number) => Promise<PublishedEvent | undefined>;
   countRefusal: (outcome: RefusedOutcome) => void;
   limiter: Limiter | undefined;
   urls: { returnUrl: string; infoUrl: string; siteUrl: string };
@@ -131,17 +131,18 @@ export class AioDesk {
       this.deps.accounts.houseAccount('cash', first.playerId),
     ]);
     let outcome = 'duplicate' as 'credited' | 'duplicate';
+    let credited: PublishedEvent | undefined;
     await this.deps.db.transaction(async (tx) => {
       const d = (await repo.depositById(tx, first.id, true))!;
       if (d.status === DEPOSIT_STATUS.paid) return;
       // Paid after its expiry or a failure notice still credits: the money did arrive (a barcode is reported days late).
-      await this.deps.credit(tx, d, central, house);
+      credited = await this.deps.credit(tx, d, central, house);
       if (tradeNo) await repo.updateDeposit(tx, d.id, { gatewayOrderId: tradeNo });
       outcome = 'credited';
     });
     if (outcome === 'credited') {
       this.deps.publish.toPlayer(first.playerId, 'deposit-success', { id: first.id, amount: minorToDecimal(first.amountMinor) });
-      await this.deps.events()?.publish('deposit.credited', { playerId: first.playerId, depositId: first.id });
+      await this.deps.events()?.deliver(credited);
     }
     return outcome;
   }

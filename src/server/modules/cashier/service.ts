@@ -28,7 +28,7 @@ import type { ProtectionGate } from '../../lib/protection-gate.ts';
 import type { WithdrawalKycGate } from '../../lib/kyc-gate.ts';
 import type { WithdrawalRiskGate } from '../../lib/risk-gate.ts';
 import { RISK_DECISION, type RiskDecision } from '../../../shared/schemas/risk/settings.ts';
-import type { EventPublisher } from '../../lib/events.ts';
+import type { EventPublisher, PublishedEvent } from '../../lib/events.ts';
 import type { CashierEvents } from './events.ts';
 import { realTimer, type Timer } from '../../lib/timer.ts';
 import { RefusalCounter, type RefusedOutcome } from './refusals.ts';
@@ -280,6 +280,7 @@ export class CashierService {
 
     const id = newId('DP');
     const expireMinutes = Math.max(1, Number(s.deposit_order_expire_minutes) || 30);
+    let requested: PublishedEvent | undefined;
     try {
       // The order and the deposit-limit check under the player's protection lock, so parallel orders cannot exceed it.
       await this.db.transaction(async (tx) => {
@@ -294,6 +295,7 @@ export class CashierService {
           clientKey: clientKey ?? null,
           expiresAt: gatewayMethod ? new Date(Date.now() + expireMinutes * 60_000) : null,
         });
+        if (ip) requested = await this.events?.publish(tx, 'deposit.requested', { playerId, depositId: id, ip });
       });
     } catch (err) {
       // The same key sent twice at once: the other request's order is the answer to this one too.
@@ -304,7 +306,7 @@ export class CashierService {
     }
     // The AIO dialect: the order is made at the gateway by the player's browser posting the checkout form.
     if (gatewayMethod) await this.openGatewayOrder(id, amountMinor, input.method, locale, expireMinutes);
-    if (ip) await this.events?.publish('deposit.requested', { playerId, depositId: id, ip });
+    await this.events?.deliver(requested);
     return this.depositView((await repo.depositById(this.db, id))!, locale);
   }
 
@@ -438,8 +440,18 @@ export class CashierService {
     };
   }
 
-  /** Credits a deposit exactly once; the journal's key makes any repeat a no-op. */
-  private async credit(tx: DbOrTx, d: repo.DepositRow, central: number, house: number, staffId: number | null): Promise<void> {
+  /**
+   * Credits a deposit exactly once (the journal's key makes any repeat a no-op) and announces it in the same
+   * transaction: the money and deposit.credited commit together. The caller delivers the answer after its commit.
+   */
+  private async credit(
+    tx: DbOrTx,
+    d: repo.DepositRow,
+    central: number,
+    house: number,
+    staffId: number | null,
+    payerAccount?: string,
+  ): Promise<PublishedEvent | undefined> {
     await postJournal(tx, {
       kind: 'deposit',
       idempotencyKey: `deposit:${d.id}`,
@@ -454,6 +466,7 @@ export class CashierService {
       ],
     });
     await repo.updateDeposit(tx, d.id, { status: DEPOSIT_STATUS.paid, paidAt: new Date(), reviewedBy: staffId });
+    return this.events?.publish(tx, 'deposit.credited', { playerId: d.playerId, depositId: d.id, ...(payerAccount ? { payerAccount } : {}) });
   }
 
   /**
@@ -499,12 +512,13 @@ export class CashierService {
     }
     const [central, house] = await Promise.all([this.accounts.playerAccount(first.playerId, 'central'), this.accounts.houseAccount('cash', first.playerId)]);
     let outcome = 'ignored';
+    let credited: PublishedEvent | undefined;
     await this.db.transaction(async (tx) => {
       const d = (await repo.depositById(tx, first.id, true))!;
       if (event.state === 'paid') {
         if (d.status === DEPOSIT_STATUS.paid) outcome = 'duplicate';
         else {
-          await this.credit(tx, d, central, house, null);
+          credited = await this.credit(tx, d, central, house, null, event.payerAccount ?? undefined);
           outcome = 'credited';
         }
       } else if (event.state === 'failed' || event.state === 'expired') {
@@ -517,8 +531,7 @@ export class CashierService {
     await log(outcome, true);
     // Side effects after commit: the player's pages react live.
     if (outcome === 'credited') this.publish.toPlayer(first.playerId, 'deposit-success', { id: first.id, amount: minorToDecimal(first.amountMinor) });
-    if (outcome === 'credited')
-      await this.events?.publish('deposit.credited', { playerId: first.playerId, depositId: first.id, payerAccount: event.payerAccount ?? undefined });
+    await this.events?.deliver(credited);
     if (outcome === 'failed' || outcome === 'expired') this.publish.toPlayer(first.playerId, 'deposit-fail', { id: first.id, reason: outcome });
     return { ok: true, outcome };
   }
@@ -539,13 +552,14 @@ export class CashierService {
     const first = await repo.depositById(this.db, id);
     if (!first) throw new ApiError('not_found');
     const [central, house] = await Promise.all([this.accounts.playerAccount(first.playerId, 'central'), this.accounts.houseAccount('cash', first.playerId)]);
+    let credited: PublishedEvent | undefined;
     await this.inTransaction(async (tx) => {
       const d = (await repo.depositById(tx, id, true))!;
       if (!isReviewable(d)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
-      await this.credit(tx, d, central, house, staffId);
+      credited = await this.credit(tx, d, central, house, staffId);
     });
     this.publish.toPlayer(first.playerId, 'deposit-success', { id, amount: minorToDecimal(first.amountMinor) });
-    await this.events?.publish('deposit.credited', { playerId: first.playerId, depositId: id });
+    await this.events?.deliver(credited);
   }
 
   async rejectDeposit(staffId: number, id: string, reason: string): Promise<void> {
@@ -573,11 +587,12 @@ export class CashierService {
       }
       const [central, house] = await Promise.all([this.accounts.playerAccount(d.playerId, 'central'), this.accounts.houseAccount('cash', d.playerId)]);
       let changed: 'credited' | 'expired' | undefined;
+      let announced: PublishedEvent | undefined;
       await this.db.transaction(async (tx) => {
         const row = (await repo.depositById(tx, d.id, true))!;
         if (row.status !== DEPOSIT_STATUS.pending) return;
         if (state === 'paid') {
-          await this.credit(tx, row, central, house, null);
+          announced = await this.credit(tx, row, central, house, null);
           changed = 'credited';
         } else {
           await repo.updateDeposit(tx, d.id, { status: DEPOSIT_STATUS.expired, reason: 'expired unpaid' });
@@ -587,7 +602,7 @@ export class CashierService {
       if (changed === 'credited') {
         credited++;
         this.publish.toPlayer(d.playerId, 'deposit-success', { id: d.id, amount: minorToDecimal(d.amountMinor) });
-        await this.events?.publish('deposit.credited', { playerId: d.playerId, depositId: d.id });
+        await this.events?.deliver(announced);
       } else if (changed === 'expired') {
         expired++;
         this.publish.toPlayer(d.playerId, 'deposit-fail', { id: d.id, reason: 'expired' });
@@ -640,6 +655,7 @@ export class CashierService {
   async addCard(playerId: number, input: { bank: string; market: string; account_name: string; card_number: string }, ip?: string): Promise<void> {
     if (!isBank(input.bank)) throw new ApiError('validation_failed', { bank: ['cashier.bank.required'] });
     const s = await this.system.settings();
+    let bound: PublishedEvent | undefined;
     try {
       await this.db.transaction(async (tx) => {
         const player = await personal.playerForUpdate(tx, playerId);
@@ -651,8 +667,8 @@ export class CashierService {
           throw new ApiError('validation_failed', { account_name: ['cashier.account_name.mismatch'] });
         if (await repo.liveCardByNumber(tx, input.card_number)) throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
         await repo.insertCard(tx, { playerId, bank: input.bank, market: input.market, accountName: input.account_name, cardNumber: input.card_number });
+        bound = await this.events?.publish(tx, 'card.bound', { playerId, cardNumber: input.card_number, ...(ip ? { ip } : {}) });
       });
-      await this.events?.publish('card.bound', { playerId, cardNumber: input.card_number, ip });
     } catch (err) {
       // Two players binding the same account at once: the unique index decides.
       if (isUniqueViolation(err, 'bank_cards_number_live_uq')) {
@@ -660,6 +676,7 @@ export class CashierService {
       }
       throw err;
     }
+    await this.events?.deliver(bound);
   }
 
   async deleteCard(playerId: number, cardId: number): Promise<void> {
@@ -680,15 +697,16 @@ export class CashierService {
   async setPersonalInfo(playerId: number, input: { real_name: string; gender: string; birthday: string }): Promise<void> {
     if (ageOn(input.birthday, new Date()) < MIN_AGE_YEARS) throw new ApiError('validation_failed', { birthday: ['cashier.birthday.under_age'] });
     const editable = await this.system.setting('allow_player_edit_information');
-    await this.db.transaction(async (tx) => {
+    const saved = await this.db.transaction(async (tx) => {
       const player = await personal.playerForUpdate(tx, playerId);
       if (!player) throw new ApiError('unauthorized');
       // Once filled in, the details change only where the operator allows players to edit them.
       if (!editable && player.realName) throw new ApiError('forbidden');
       await personal.setPersonalInfo(tx, playerId, { realName: input.real_name, gender: input.gender, birthday: input.birthday });
+      return this.events?.publish(tx, 'personal.saved', { playerId, realName: input.real_name, birthday: input.birthday });
     });
     this.publish.toPlayer(playerId, 'update-user');
-    await this.events?.publish('personal.saved', { playerId, realName: input.real_name, birthday: input.birthday });
+    await this.events?.deliver(saved);
   }
 
   // ---- withdrawals -------------------------------------------------------------------------------
@@ -771,7 +789,7 @@ export class CashierService {
     const id = newId('WD');
     let created: repo.WithdrawalRow | undefined;
     let replayed: repo.WithdrawalRow | undefined;
-    let cardNumber = '';
+    let requested: PublishedEvent | undefined;
     await this.inTransaction(async (tx) => {
       // The player's row lock puts one player's withdrawals in a line, so daily counts cannot race.
       const player = await personal.playerForUpdate(tx, playerId);
@@ -785,7 +803,6 @@ export class CashierService {
       if (!player.realName) throw new ApiError('withdraw_need_real_name');
       const card = await repo.cardById(tx, input.bank_card_id);
       if (!card || card.playerId !== playerId || card.deletedAt || card.statusDebitCard !== BANK_CARD_STATUS.usable) throw new ApiError('withdraw_need_card');
-      cardNumber = card.cardNumber;
       const terms = await this.checkWithdrawalTerms(tx, playerId, amountMinor, settings);
       // Under the player's row lock taken above, so the day's and lifetime sums cannot move before the insert.
       await this.kyc?.checkWithdrawal(tx, playerId, amountMinor);
@@ -811,11 +828,13 @@ export class CashierService {
         ],
       });
       created = await repo.withdrawalById(tx, id);
+      // Written with the hold, so no withdrawal is left without its risk decision by a crash after the commit.
+      requested = await this.events?.publish(tx, 'withdrawal.requested', { withdrawalId: id, playerId, amountMinor, cardNumber: card.cardNumber });
     });
     if (replayed) return replayed;
     this.publish.toPlayer(playerId, 'withdrawal', { id, status: WITHDRAWAL_STATUS.applying });
     // After commit: risk scores the withdrawal for the finance desk's review; its failure never undoes the request.
-    await this.events?.publish('withdrawal.requested', { withdrawalId: id, playerId, amountMinor, cardNumber });
+    await this.events?.deliver(requested);
     return created!;
   }
 

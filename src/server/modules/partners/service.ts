@@ -73,7 +73,10 @@ export class PartnersService {
     const review = await repo.ownPlayerReview(this.db, playerId);
     if (!review || review.status !== 'pending') return;
     const kinds = review.kinds.split(',').filter((k): k is 'ip' | 'device' => k === 'ip' || k === 'device');
-    await this.events?.publish('partner.own_player_suspected', { playerId, partnerId: review.partnerId, kinds });
+    const announced = await this.db.transaction(
+      (tx) => this.events?.publish(tx, 'partner.own_player_suspected', { playerId, partnerId: review.partnerId, kinds }) ?? Promise.resolve(undefined),
+    );
+    await this.events?.deliver(announced);
   }
 
   async publicPlan() {

@@ -82,6 +82,22 @@ export async function insertEvent(
   await db.insert(protectionEvents).values({ playerId: row.playerId, action: row.action, detail: row.detail, staffId: row.staffId ?? null });
 }
 
+/** Whether the player's history has a line of this action about this exclusion (detail.exclusion_id). */
+export async function hasExclusionEvent(db: DbOrTx, playerId: number, action: string, exclusionId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: protectionEvents.id })
+    .from(protectionEvents)
+    .where(
+      and(
+        eq(protectionEvents.playerId, playerId),
+        eq(protectionEvents.action, action),
+        sql`${protectionEvents.detail}->>'exclusion_id' = ${String(exclusionId)}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export function eventsOf(db: DbOrTx, playerId: number, limit = 100) {
   return db.select().from(protectionEvents).where(eq(protectionEvents.playerId, playerId)).orderBy(desc(protectionEvents.id)).limit(limit);
 }

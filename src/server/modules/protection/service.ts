@@ -4,7 +4,7 @@
 // exclusion is the wallet's: it hears player.excluded.
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { EventPublisher } from '../../lib/events.ts';
+import type { EventPublisher, PublishedEvent } from '../../lib/events.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import type { SystemService } from '../system/service.ts';
 import { endOtherSessions, endSessions, liveSessionOf, lockPlayerRow, playerIdentity, sessionStartOf, type PlayerIdentity } from '../auth/player-api.ts';
@@ -96,6 +96,11 @@ export class ProtectionService implements ProtectionGate {
   /** Writes one line of the player's protection history (also for the wallet, about the money under an exclusion). */
   note(db: DbOrTx, playerId: number, action: string, detail: Record<string, unknown>): Promise<void> {
     return repo.insertEvent(db, { playerId, action, detail });
+  }
+
+  /** Whether a line of this action about this exclusion is in the history (a redelivered event writes it once). */
+  noted(db: DbOrTx, playerId: number, action: string, exclusionId: number): Promise<boolean> {
+    return repo.hasExclusionEvent(db, playerId, action, exclusionId);
   }
 
   /** The register of exclusions in force, searchable by account or phone prefix, newest first. */
@@ -319,6 +324,8 @@ export class ProtectionService implements ProtectionGate {
     const basics = await this.player(playerId);
     let row: repo.ExclusionRow | undefined;
     let revoked: number[] = [];
+    let announced: PublishedEvent | undefined;
+    const activityWalletRule = await this.activityWalletRule();
     await this.db.transaction(async (tx) => {
       await lockPlayerRow(tx, playerId);
       row = await repo.insertExclusion(tx, {
@@ -340,6 +347,14 @@ export class ProtectionService implements ProtectionGate {
       });
       // Staff act without a session of the player's, so none is kept (0 matches no session).
       revoked = await endOtherSessions(tx, playerId, actor.sessionId ?? 0, 'kick');
+      // With the exclusion: the money's recovery cannot be lost between this commit and the subscriber.
+      announced = await this.events?.publish(tx, 'player.excluded', {
+        playerId,
+        exclusionId: row.id,
+        kind: row.kind,
+        endsAt: row.endsAt,
+        activityWalletRule,
+      });
     });
     const excluded = row!;
     // After commit: sockets of the revoked sessions are told and closed, then the money comes home.
@@ -347,13 +362,7 @@ export class ProtectionService implements ProtectionGate {
       this.publish.toSessions(revoked, 'kick', {});
       this.publish.disconnectSessions(revoked);
     }
-    await this.events?.publish('player.excluded', {
-      playerId,
-      exclusionId: excluded.id,
-      kind: excluded.kind,
-      endsAt: excluded.endsAt,
-      activityWalletRule: await this.activityWalletRule(),
-    });
+    await this.events?.deliver(announced);
     this.publish.toPlayer(playerId, 'update-user');
     return exclusionView(excluded);
   }

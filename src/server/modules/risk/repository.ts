@@ -13,17 +13,36 @@ export const GROUP_MAX = 500;
 // ---- signals ---------------------------------------------------------------------------------------
 
 /** Records one signal value of a player; answers whether the player had not shown that value before. */
-export async function upsertSignal(db: DbOrTx, s: { playerId: number; kind: SignalKind; valueHash: string; source: SignalSource }): Promise<boolean> {
+/**
+ * Records a signal value; answers whether its pairs need scoring: the value is new for the player, or this is a
+ * redelivery of the outbox event that first recorded it (the first delivery may have died before scoring). Given an
+ * event id, a row that event or a newer one already touched is left as it is, so a second delivery changes nothing.
+ */
+export async function upsertSignal(
+  db: DbOrTx,
+  s: { playerId: number; kind: SignalKind; valueHash: string; source: SignalSource; eventId?: number },
+): Promise<boolean> {
+  const eventId = s.eventId ?? null;
   const r = await db
     .insert(riskSignals)
-    .values(s)
+    .values({ playerId: s.playerId, kind: s.kind, valueHash: s.valueHash, source: s.source, firstEventId: eventId, lastEventId: eventId })
     .onConflictDoUpdate({
       target: [riskSignals.playerId, riskSignals.kind, riskSignals.valueHash],
-      set: { lastSeenAt: sql`now()`, source: s.source },
+      set: { lastSeenAt: sql`now()`, source: s.source, lastEventId: eventId },
+      setWhere: sql`${riskSignals.lastEventId} is null or ${eventId}::bigint is null or ${riskSignals.lastEventId} < ${eventId}::bigint`,
     })
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
   // PostgreSQL's xmax is 0 on a row this statement inserted and set on one it updated.
-  return r[0]?.inserted === true;
+  if (r[0]?.inserted === true) return true;
+  if (eventId === null) return false;
+  const own = await db
+    .select({ id: riskSignals.id })
+    .from(riskSignals)
+    .where(
+      and(eq(riskSignals.playerId, s.playerId), eq(riskSignals.kind, s.kind), eq(riskSignals.valueHash, s.valueHash), eq(riskSignals.firstEventId, eventId)),
+    )
+    .limit(1);
+  return own.length > 0;
 }
 
 /** Other players who showed this value, at most SHARERS_MAX. */
@@ -78,6 +97,8 @@ export async function upsertLink(db: DbOrTx, a: number, b: number, score: number
     .onConflictDoUpdate({
       target: [riskLinks.playerA, riskLinks.playerB],
       set: { score, signals, updatedAt: sql`now()` },
+      // Scoring a pair again to the same result (a redelivered signal) leaves the row as it is.
+      setWhere: sql`${riskLinks.score} <> excluded.score or ${riskLinks.signals} <> excluded.signals`,
     });
 }
 
@@ -167,6 +188,7 @@ export async function setGroup(db: DbOrTx, members: number[], groupId: number): 
     .onConflictDoUpdate({
       target: riskGroupMembers.playerId,
       set: { groupId, updatedAt: sql`now()` },
+      setWhere: sql`${riskGroupMembers.groupId} <> excluded.group_id`,
     });
 }
 

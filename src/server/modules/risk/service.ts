@@ -80,7 +80,11 @@ export class RiskService implements WithdrawalRiskGate {
   // ---- signals and links ----------------------------------------------------------------------------
 
   /** Records what was seen of a player and rescoring the pairs any new value touches; answers the kinds that were new. */
-  async record(playerId: number, source: SignalSource, seen: SeenSignals): Promise<SignalKind[]> {
+  /**
+   * Records what a player showed. `eventId`, the outbox event that told it, makes a second delivery of that event
+   * change nothing (repository.upsertSignal).
+   */
+  async record(playerId: number, source: SignalSource, seen: SeenSignals, eventId?: number): Promise<SignalKind[]> {
     const values = normaliseSignals(seen);
     // A fingerprint that was sent but is not one is left out, counted and logged (risk/metrics.ts says why it is not refused).
     if (seen.device?.trim() && !values.device) this.metrics?.deviceDropped(source, seen.device.length);
@@ -89,7 +93,7 @@ export class RiskService implements WithdrawalRiskGate {
       const value = values[kind];
       if (value === undefined) continue;
       const hash = hashSignal(this.key, kind, value);
-      if (await repo.upsertSignal(this.db, { playerId, kind, valueHash: hash, source })) fresh.push({ kind, hash });
+      if (await repo.upsertSignal(this.db, { playerId, kind, valueHash: hash, source, eventId })) fresh.push({ kind, hash });
     }
     // A value the player showed before changes no pair: logins from the usual device cost one write each.
     if (fresh.length) await this.rescore(playerId, fresh);

@@ -561,7 +561,9 @@ export class SeamlessService {
     if (!this.settledPlayers.size) return;
     const playerIds = [...this.settledPlayers];
     this.settledPlayers.clear();
-    await this.events?.publish('bets.ingested', { playerIds });
+    // The rounds committed call by call; their players are announced in a batch, in a transaction of its own.
+    const announced = await this.db.transaction((tx) => this.events?.publish(tx, 'bets.ingested', { playerIds }) ?? Promise.resolve(undefined));
+    await this.events?.deliver(announced);
   }
 
   private async answer(playerId: number, out: Outcome): Promise<SeamlessAnswer> {

@@ -3,7 +3,7 @@
 // Each change writes its audit row with the staff member, the reason and the values before and after, in the same
 // transaction as the change. Disabling revokes every session of the player in that transaction and then kicks the
 // player's sockets on every instance through the realtime publisher.
-import type { EventPublisher } from '../../../lib/events.ts';
+import type { EventPublisher, PublishedEvent } from '../../../lib/events.ts';
 import type { AuthEvents } from '../events.ts';
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
@@ -125,6 +125,7 @@ export class PlayerProfileService {
     if (!isCalendarDay(input.birthday)) throw new ApiError('validation_failed', { birthday: ['bo.pp.birthday_required'] });
     if (ageOn(input.birthday, new Date()) < MIN_AGE_YEARS) throw new ApiError('validation_failed', { birthday: ['bo.pp.under_age'] });
     const phone = input.phone === '' ? null : input.phone;
+    let changed: PublishedEvent | undefined;
     try {
       await this.db.transaction(async (tx) => {
         const before = await repo.profileForUpdate(tx, playerId);
@@ -142,6 +143,7 @@ export class PlayerProfileService {
           detail: { account: before.account, reason: input.reason },
           ip: op.ip,
         });
+        changed = await this.events?.publish(tx, 'player.profile_changed', { playerId, phone, realName: input.real_name, birthday: input.birthday });
       });
     } catch (err) {
       // Two edits racing for the same phone: the unique index decides, and the loser hears the same message.
@@ -149,7 +151,7 @@ export class PlayerProfileService {
       throw err;
     }
     this.publish.toPlayer(playerId, 'update-user', {});
-    await this.events?.publish('player.profile_changed', { playerId, phone, realName: input.real_name, birthday: input.birthday });
+    await this.events?.deliver(changed);
     return this.profile(playerId);
   }
 }

@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { LedgerError, postJournals } from '../../../ledger/ledger.ts';
 import type { AccountDirectory } from '../../../ledger/accounts.ts';
 import type { Publisher } from '../../../realtime/publisher.ts';
-import type { EventPublisher } from '../../../lib/events.ts';
+import type { EventPublisher, PublishedEvent } from '../../../lib/events.ts';
 import { inMoneyTransaction } from '../../../ledger/money-transaction.ts';
 import { TronRateLimited, type TransferEvent, type TronChain } from '../../../integrations/tron/trongrid.ts';
 import type { CashierEvents } from '../events.ts';
@@ -169,6 +169,7 @@ export class UsdtWatcher {
       ),
     );
     const credited: Array<{ playerId: number; depositId: string; txid: string; amountMinor: bigint }> = [];
+    const announced: Array<PublishedEvent | undefined> = [];
     await inMoneyTransaction(this.deps.db, async (tx) => {
       const fresh = batch.map(({ e, playerId }) => ({ e, playerId, c: this.classify(e, rate.rateE4, rate.minValue) }));
       await cashierRepo.insertDepositsIfNew(
@@ -208,14 +209,16 @@ export class UsdtWatcher {
         credited.map((x) => x.depositId),
       );
       await repo.markCredited(tx, creditedIds);
+      // Announced with the credit: the money and deposit.credited commit together.
+      for (const { playerId, depositId } of credited) announced.push(await this.deps.events?.publish(tx, 'deposit.credited', { playerId, depositId }));
     });
     this.credited += credited.length;
     // Side effects after commit: the players' pages react live, and the other domains hear of the deposits.
     for (const { playerId, depositId, txid, amountMinor } of credited) {
       this.deps.publish.toPlayer(playerId, 'usdt-deposit', { id: depositId, txid, outcome: USDT_TRANSFER_OUTCOME.credited, confirmations: USDT_CONFIRMATIONS });
       this.deps.publish.toPlayer(playerId, 'deposit-success', { id: depositId, amount: minorToDecimal(amountMinor) });
-      await this.deps.events?.publish('deposit.credited', { playerId, depositId });
     }
+    await this.deps.events?.deliver(...announced);
   }
 
   /** A transfer's deposit order as first written: pending, for the TWD at the rate of detection. */
