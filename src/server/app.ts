@@ -38,6 +38,7 @@ import { Breakers } from './integrations/breakers.ts';
 import { BreakerBoard } from './modules/system/breaker-board.ts';
 import { invalidatingPublisher, sessionInvalidation, type SessionInvalidation } from './realtime/session-invalidation.ts';
 import { startJobs } from './jobs/runner.ts';
+import { purgeDeliveredOutbox, purgeJobRuns } from './jobs/purge.ts';
 import { JOBS, scheduled } from './jobs/registry.ts';
 import { SystemService } from './modules/system/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -266,7 +267,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   } else {
     app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(request.locale, 'not_found')));
   }
-  const jobs = opts.jobs ? startJobs(opts.database, scheduledJobs(opts, services), app.log, jobFailuresCounter(metrics)) : undefined;
+  const jobs = opts.jobs
+    ? startJobs(opts.database, scheduledJobs(opts, services), app.log, {
+        onFailure: jobFailuresCounter(metrics),
+        instance: opts.config.instanceName,
+        leaseMs: opts.config.jobLeaseMs,
+      })
+    : undefined;
   if (opts.outboxWorker ?? opts.jobs) outboxWorker.start();
   registerShutdown(app, infra, services, { stop: async () => void (await Promise.all([jobs?.stop(), outboxWorker.stop()])) });
   return app;
@@ -969,7 +976,7 @@ const PLAYER_ROUTES = [
 
 // ---- jobs and shutdown ---------------------------------------------------------------------------
 
-/** The scheduled work, named in jobs/registry.ts with its lock and interval. */
+/** The scheduled work, named in jobs/registry.ts with its lock and schedule. */
 function scheduledJobs(opts: BuildOptions, s: Services) {
   const { config, database } = opts;
   const livePlatforms = async () => [...new Set((await allPlatforms(database.db)).filter((p) => p.status === PLATFORM_STATUS.on).map((p) => p.gpCode))];
@@ -979,9 +986,13 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
     scheduled(JOBS.expireDeposits, config, () => s.cashier.expireOrders()),
     scheduled(JOBS.aioReconcile, config, async () => (s.cashier.aio ? s.cashier.aio.reconcile() : undefined)),
     scheduled(JOBS.vipNightly, config, () => s.vip.nightly()),
+    // The nightly run posts points too: the points job skips while it runs, so the two never post the same bets at once.
+    scheduled(JOBS.vipPoints, config, () => database.withAdvisoryLock(JOBS.vipNightly.lockId, () => s.vip.awardPoints())),
     scheduled(JOBS.redPacketRounds, config, () => s.redpacket.tick()),
     scheduled(JOBS.purgeUploads, config, () => purgeUnusedUploads(database.db)),
     scheduled(JOBS.promotionsDaily, config, () => s.promotions.runDueJobs()),
+    // The day close sweeps deposits too: the sweep skips while it runs.
+    scheduled(JOBS.promotionsDepositSweep, config, () => database.withAdvisoryLock(JOBS.promotionsDaily.lockId, () => s.promotions.sweepDeposits())),
     scheduled(JOBS.reportsRebuild, config, () => new ReportsService({ db: database.db }).rebuildPastDay()),
     scheduled(JOBS.seamlessReconcile, config, () =>
       new SeamlessBackofficeService({
@@ -1005,6 +1016,8 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
     scheduled(JOBS.smsReports, config, () => s.sms.pollReports()),
     scheduled(JOBS.ensurePartitions, config, () => ensureMonthPartitions(database.db)),
     scheduled(JOBS.purgeWebVitals, config, () => s.vitals.purge()),
+    scheduled(JOBS.purgeOutbox, config, () => purgeDeliveredOutbox(database.db)),
+    scheduled(JOBS.purgeJobRuns, config, () => purgeJobRuns(database.db)),
   ];
 }
 

@@ -62,8 +62,27 @@ export interface Config {
   callbackBaseUrl: string;
   /** How often unpaid gateway orders past their expiry are closed; 0 switches the job off. */
   depositExpiryIntervalMs: number;
-  /** How often the VIP job (downgrades after grace, monthly and birthday rewards) runs; its work is idempotent. */
-  vipNightlyIntervalMs: number;
+  /**
+   * The VIP nightly run (downgrades after grace, monthly and birthday rewards) runs at 00:30 Taipei time; set
+   * (VIP_NIGHTLY_INTERVAL_MS, for tests and development), every so many milliseconds instead, 0 switching it off.
+   */
+  vipNightlyIntervalMs: number | undefined;
+  /** How often settled valid bet turns into VIP points between nightly runs (VIP_POINTS_INTERVAL_MS, default 1 h; 0 off). */
+  vipPointsIntervalMs: number;
+  /**
+   * The partners' settlement looks for an ended period at 00:10 Taipei time and the promotions' day close runs at
+   * 00:05; set (PARTNERS_SETTLE_INTERVAL_MS, PROMOTIONS_DAILY_INTERVAL_MS, for tests and development), every so many
+   * milliseconds instead, 0 switching the job off.
+   */
+  partnersSettleIntervalMs: number | undefined;
+  promotionsDailyIntervalMs: number | undefined;
+  /** How often paid deposits whose promotion hook never ran are looked for (PROMOTIONS_SWEEP_INTERVAL_MS, default 10 min; 0 off). */
+  promotionsSweepIntervalMs: number;
+  /**
+   * How long an instance's claim on a scheduled job lasts before another instance may take the job over
+   * (JOB_LEASE_MS, default 60 s); renewed while the run lasts, so only an instance that died lets it lapse.
+   */
+  jobLeaseMs: number;
   /** How often the red-packet job publishes rounds that opened or closed (show-redEnvelope, close-redEnvelope). */
   redPacketTickMs: number;
   /** 32-byte key (hex or base64) that encrypts staff TOTP secrets at rest. */
@@ -250,6 +269,11 @@ function staffIdleTimeout(value: string | undefined): number {
   return ms;
 }
 
+/** A number of milliseconds when the variable is set, undefined when it is unset or empty (the job keeps its Taipei time). */
+function optionalMs(value: string | undefined): number | undefined {
+  return value === undefined || value === '' ? undefined : Number(value);
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return value === '1' || value.toLowerCase() === 'true';
@@ -261,10 +285,10 @@ function seamlessConfig(env: NodeJS.ProcessEnv): Config['seamless'] {
   const allow: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(env)) {
     const secret = /^SEAMLESS_SECRET_([A-Z0-9]{1,20})$/.exec(name);
-    if (secret && value) secrets[secret[1]!] = value;
+    if (secret && value) secrets[secret[1]] = value;
     const addresses = /^SEAMLESS_ALLOW_([A-Z0-9]{1,20})$/.exec(name);
     if (addresses && value)
-      allow[addresses[1]!] = value
+      allow[addresses[1]] = value
         .split(',')
         .map((a) => a.trim())
         .filter(Boolean);
@@ -414,7 +438,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: (env.SITE_URL || `http://localhost:${env.PORT ?? 4321}`).replace(/\/$/, ''),
     callbackBaseUrl: (env.CALLBACK_BASE_URL || `http://127.0.0.1:${env.PORT ?? 4321}`).replace(/\/$/, ''),
     depositExpiryIntervalMs: Number(env.DEPOSIT_EXPIRY_INTERVAL_MS ?? 30000),
-    vipNightlyIntervalMs: Number(env.VIP_NIGHTLY_INTERVAL_MS ?? 60 * 60_000),
+    vipNightlyIntervalMs: optionalMs(env.VIP_NIGHTLY_INTERVAL_MS),
+    vipPointsIntervalMs: Number(env.VIP_POINTS_INTERVAL_MS ?? 60 * 60_000),
+    partnersSettleIntervalMs: optionalMs(env.PARTNERS_SETTLE_INTERVAL_MS),
+    promotionsDailyIntervalMs: optionalMs(env.PROMOTIONS_DAILY_INTERVAL_MS),
+    promotionsSweepIntervalMs: Number(env.PROMOTIONS_SWEEP_INTERVAL_MS ?? 10 * 60_000),
+    jobLeaseMs: Number(env.JOB_LEASE_MS ?? 60_000),
     redPacketTickMs: Number(env.RED_PACKET_TICK_MS ?? 2000),
     staffTotpKey: parseKey(env.STAFF_TOTP_KEY) ?? Buffer.from(DEV_SECRETS.STAFF_TOTP_KEY, 'hex'),
     cookieSecret: cookieSecretOf(env),
