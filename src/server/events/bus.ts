@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { EventBus, EventFailureLog, EventHandler, EventMap, PublishedEvent, SubscriberName } from '../lib/events.ts';
+import { killPoint } from '../lib/fault-kill.ts';
 import { claimDue, decodePayload, markDelivered, markFailed, NO_OUTBOX_METRICS, writeEvent, type ClaimedDelivery, type OutboxMetrics } from './outbox.ts';
 
 /** A subscriber key fits the delivery row's column. */
@@ -66,6 +67,8 @@ export function createOutboxBus<E extends EventMap>(deps: OutboxBusDeps): Outbox
       if (now === 'dead') metrics.dead(row.subscriber);
       return;
     }
+    // The fault tests' hardest moment: the subscriber's effect has committed and its delivery is not yet marked.
+    killPoint('in_subscriber');
     if (await markDelivered(deps.db, row, instance)) metrics.delivered(row.subscriber, Date.now() - row.eventCreatedAt.getTime());
   };
 
@@ -102,6 +105,8 @@ export function createOutboxBus<E extends EventMap>(deps: OutboxBusDeps): Outbox
     async deliver(...events) {
       const eventIds = events.filter((e): e is PublishedEvent => e !== undefined).map((e) => e.eventId);
       if (!eventIds.length) return;
+      // The fault tests' moment after the publisher's commit, before any of its deliveries ran.
+      killPoint('after_commit');
       try {
         const rows = await claimDue(deps.db, { instance, leaseMs, limit: eventIds.length * Math.max(1, byKey.size), eventIds });
         await this.runClaimed(rows);
