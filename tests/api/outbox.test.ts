@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { FakeProvider } from '../helpers/fake-provider.ts';
 import { FakeGateway } from '../helpers/fake-gateway.ts';
 import { kycPlayer, withdraw } from '../helpers/kyc.ts';
-import { freshIp } from '../helpers/players.ts';
+import { bearer, freshIp, playerWithToken } from '../helpers/players.ts';
 import { createOutboxBus, type OutboxBus } from '../../src/server/events/bus.ts';
 import { createOutboxWorker } from '../../src/server/events/worker.ts';
 import { OUTBOX_MAX_ATTEMPTS, purgeDelivered, retryDelayMs } from '../../src/server/events/outbox.ts';
@@ -86,6 +86,35 @@ describe('publishing', () => {
     );
     await bus.deliver(e);
     expect(seen).toEqual({ playerId: 2, partnerId: 7, kinds: [], amountMinor: 12n, at: new Date('2026-01-02T03:04:05Z') });
+  });
+});
+
+describe('a request that dies after its commit', () => {
+  it('leaves its events to the worker, which delivers them', async () => {
+    const reg = await playerWithToken(t);
+    const headers = bearer(reg.token);
+    const playerId = Number((await t.app.inject({ url: '/api/auth/me', headers })).json().data.id);
+    const signals = async () =>
+      (await db().execute<{ n: number }>(sql`select count(*)::int as n from risk_signals where player_id = ${playerId} and kind = 'identity'`)).rows[0]!.n;
+    const before = await signals();
+    const deliver = bus.deliver.bind(bus);
+    bus.deliver = async () => {
+      throw new Error('the process died after the commit');
+    };
+    try {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/info',
+        headers,
+        payload: { real_name: '王小明', gender: 'male', birthday: '1985-01-02' },
+      });
+      expect(saved.statusCode).toBe(500);
+    } finally {
+      bus.deliver = deliver;
+    }
+    expect(await signals()).toBe(before);
+    for (let i = 0; i < 10 && (await t.app.outbox.worker.pollOnce()) > 0; i++);
+    expect(await signals()).toBe(before + 1);
   });
 });
 

@@ -39,6 +39,8 @@ export interface OutboxBus<E extends EventMap> extends EventBus<E> {
   runClaimed(rows: ClaimedDelivery[]): Promise<void>;
   readonly leaseMs: number;
   readonly db: Db;
+  /** The subscriber keys this instance runs (the only deliveries it claims). */
+  subscribers(): string[];
   /** Counts deliveries into these metrics from now on (the registry exists only after the bus). */
   useMetrics(m: OutboxMetrics): void;
 }
@@ -55,40 +57,24 @@ export function createOutboxBus<E extends EventMap>(deps: OutboxBusDeps): Outbox
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
   let metrics = deps.metrics ?? NO_OUTBOX_METRICS;
 
-  const runOne = async (row: ClaimedDelivery): Promise<void> => {
-    const sub = byKey.get(row.subscriber);
-    try {
-      if (!sub) throw new Error(`no subscriber ${row.subscriber} on this instance`);
-      await (sub.run as EventHandler<unknown>)(decodePayload(row.payload), { eventId: row.eventId });
-    } catch (err) {
-      deps.log(err, { event: row.eventName, subscriber: sub?.label ?? row.subscriber });
-      metrics.failed(row.subscriber);
-      const now = await markFailed(deps.db, row, instance, err).catch(() => undefined);
-      if (now === 'dead') metrics.dead(row.subscriber);
-      return;
-    }
-    // The fault tests' hardest moment: the subscriber's effect has committed and its delivery is not yet marked.
-    killPoint('in_subscriber');
-    if (await markDelivered(deps.db, row, instance)) metrics.delivered(row.subscriber, Date.now() - row.eventCreatedAt.getTime());
-  };
-
   const rankOf = (row: ClaimedDelivery) => byKey.get(row.subscriber)?.rank ?? Number.MAX_SAFE_INTEGER;
+  const subscribers = () => [...byKey.keys()];
+  const runClaimed = async (rows: ClaimedDelivery[]) => {
+    const ordered = [...rows].sort((a, b) => a.eventId - b.eventId || rankOf(a) - rankOf(b));
+    for (const row of ordered) await runOne({ db: deps.db, log: deps.log, instance, metrics }, byKey.get(row.subscriber), row);
+  };
 
   return {
     instance,
     leaseMs,
     db: deps.db,
+    subscribers,
+    runClaimed,
     useMetrics(m) {
       metrics = m;
     },
     on(name, subscriber: SubscriberName, handler) {
-      if (subscriber.key.length > SUBSCRIBER_KEY_MAX) throw new Error(`subscriber key over ${SUBSCRIBER_KEY_MAX} characters: ${subscriber.key}`);
-      if (byKey.has(subscriber.key)) throw new Error(`subscriber key used twice: ${subscriber.key}`);
-      const list = byEvent.get(name) ?? [];
-      const sub: Subscriber = { ...subscriber, event: name, rank: byKey.size, run: handler };
-      list.push(sub);
-      byEvent.set(name, list);
-      byKey.set(subscriber.key, sub);
+      register(byEvent, byKey, name, subscriber, handler);
     },
     async publish(tx: DbOrTx, name, payload): Promise<PublishedEvent | undefined> {
       const subs = byEvent.get(name);
@@ -108,16 +94,51 @@ export function createOutboxBus<E extends EventMap>(deps: OutboxBusDeps): Outbox
       // The fault tests' moment after the publisher's commit, before any of its deliveries ran.
       killPoint('after_commit');
       try {
-        const rows = await claimDue(deps.db, { instance, leaseMs, limit: eventIds.length * Math.max(1, byKey.size), eventIds });
-        await this.runClaimed(rows);
+        const rows = await claimDue(deps.db, {
+          instance,
+          leaseMs,
+          limit: eventIds.length * Math.max(1, byKey.size),
+          eventIds,
+          subscribers: subscribers(),
+        });
+        await runClaimed(rows);
       } catch (err) {
         // The deliveries stay pending: the worker claims them once their first attempt is no longer young.
         deps.log(err, { event: 'deliver', subscriber: 'request path' });
       }
     },
-    async runClaimed(rows) {
-      const ordered = [...rows].sort((a, b) => a.eventId - b.eventId || rankOf(a) - rankOf(b));
-      for (const row of ordered) await runOne(row);
-    },
   };
+}
+
+/** Adds a subscriber under its key, refusing a key that is too long for the delivery row or already taken. */
+function register(byEvent: Map<string, Subscriber[]>, byKey: Map<string, Subscriber>, name: string, subscriber: SubscriberName, handler: EventHandler<never>) {
+  if (subscriber.key.length > SUBSCRIBER_KEY_MAX) throw new Error(`subscriber key over ${SUBSCRIBER_KEY_MAX} characters: ${subscriber.key}`);
+  if (byKey.has(subscriber.key)) throw new Error(`subscriber key used twice: ${subscriber.key}`);
+  const sub: Subscriber = { ...subscriber, event: name, rank: byKey.size, run: handler };
+  byEvent.set(name, [...(byEvent.get(name) ?? []), sub]);
+  byKey.set(subscriber.key, sub);
+}
+
+/**
+ * Runs one claimed delivery and records its end: delivered, or failed with its error and next attempt, or dead. A
+ * delivery whose lease another instance took over meanwhile is not marked by this one.
+ */
+async function runOne(
+  ctx: { db: Db; log: EventFailureLog; instance: string; metrics: OutboxMetrics },
+  sub: Subscriber | undefined,
+  row: ClaimedDelivery,
+): Promise<void> {
+  try {
+    if (!sub) throw new Error(`no subscriber ${row.subscriber} on this instance`);
+    await (sub.run as EventHandler<unknown>)(decodePayload(row.payload), { eventId: row.eventId });
+  } catch (err) {
+    ctx.log(err, { event: row.eventName, subscriber: sub?.label ?? row.subscriber });
+    ctx.metrics.failed(row.subscriber);
+    const now = await markFailed(ctx.db, row, ctx.instance, err).catch(() => undefined);
+    if (now === 'dead') ctx.metrics.dead(row.subscriber);
+    return;
+  }
+  // The fault tests' hardest moment: the subscriber's effect has committed and its delivery is not yet marked.
+  killPoint('in_subscriber');
+  if (await markDelivered(ctx.db, row, ctx.instance)) ctx.metrics.delivered(row.subscriber, Date.now() - row.eventCreatedAt.getTime());
 }

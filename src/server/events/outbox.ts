@@ -86,6 +86,11 @@ export interface ClaimOptions {
   eventIds?: number[];
   /** The worker leaves a first attempt this young to the request that wrote it. */
   youngerThanMs?: number;
+  /**
+   * Only deliveries to these subscriber keys: the ones this instance runs. During a rolling deploy an older instance
+   * leaves a new subscriber's deliveries to the instances that have it, rather than failing them into the dead letters.
+   */
+  subscribers: string[];
 }
 
 /**
@@ -95,7 +100,11 @@ export interface ClaimOptions {
  */
 export async function claimDue(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDelivery[]> {
   const ids = o.eventIds?.slice(0, EVENT_IDS_MAX);
-  if (ids && !ids.length) return [];
+  if ((ids && !ids.length) || !o.subscribers.length) return [];
+  const known = sql`and d.subscriber in (${sql.join(
+    o.subscribers.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
   const onlyEvents: SQL = ids
     ? sql`and d.event_id in (${sql.join(
         ids.map((id) => sql`${id}`),
@@ -108,7 +117,7 @@ export async function claimDue(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDeli
       select d.event_id, d.subscriber from outbox_deliveries d
       where d.status = ${OUTBOX_DELIVERY_STATUS.pending} and d.next_attempt_at <= now()
         and (d.locked_until is null or d.locked_until <= now())
-        ${onlyEvents} ${notYoung}
+        ${known} ${onlyEvents} ${notYoung}
         and (d.order_key is null or not exists (
           select 1 from outbox_deliveries o
           where o.status = ${OUTBOX_DELIVERY_STATUS.pending} and o.order_key = d.order_key and o.subscriber = d.subscriber and o.event_id < d.event_id))

@@ -30,7 +30,13 @@ export function createOutboxWorker<E extends EventMap>(bus: OutboxBus<E>, opts: 
   let stopped = true;
 
   const pollOnce = async (): Promise<number> => {
-    const rows = await claimDue(bus.db, { instance: bus.instance, leaseMs: bus.leaseMs, limit: opts.batchSize, youngerThanMs: opts.claimGraceMs });
+    const rows = await claimDue(bus.db, {
+      instance: bus.instance,
+      leaseMs: bus.leaseMs,
+      limit: opts.batchSize,
+      youngerThanMs: opts.claimGraceMs,
+      subscribers: bus.subscribers(),
+    });
     await bus.runClaimed(rows);
     return rows.length;
   };
