@@ -68,6 +68,7 @@ async function sustain(database, outbox, { rate, seconds, inline }) {
   const total = Math.round(rate * seconds);
   let sent = 0;
   let behindMs = 0;
+  let failed = 0;
   const inFlight = new Set();
   // Each millisecond tick sends what the schedule says is due by then, so a slow moment is caught up, and counted.
   while (sent < total) {
@@ -77,7 +78,10 @@ async function sustain(database, outbox, { rate, seconds, inline }) {
       const p = (async () => {
         const event = await database.db.transaction((tx) => outbox.bus.publish(tx, 'bench.happened', { playerId: n % 500, n }));
         if (inline) await outbox.bus.deliver(event);
-      })().finally(() => inFlight.delete(p));
+      })()
+        // A publish the database could not take (no connection in time) is counted, not fatal: the rate was not held.
+        .catch(() => void (failed += 1))
+        .finally(() => inFlight.delete(p));
       inFlight.add(p);
     }
     behindMs = Math.max(behindMs, inFlight.size / (rate / 1000));
@@ -91,7 +95,7 @@ async function sustain(database, outbox, { rate, seconds, inline }) {
     if (left.rows[0].n === 0) break;
     await sleep(100);
   }
-  return { ...(await lagSince(database.db, start)), sent, achievedRate: sent / elapsed, behindMs };
+  return { ...(await lagSince(database.db, start)), sent, failed, achievedRate: (sent - failed) / elapsed, behindMs };
 }
 
 /** Player-to-player journals for `seconds` from `clients` connections; with the event in the same transaction when asked. */
@@ -163,14 +167,15 @@ export async function outboxBench({ log = console.log } = {}) {
   const out = { goals: GOALS, database: db.url.replace(/\/\/[^@]*@/, '//'), rate: RATE, seconds: SECONDS };
   try {
     const { accounts } = await seedLedger(db.url, 10_000);
-    const database = await openDatabase({ url: db.url, poolMax: CLIENTS + 8 });
+    // Enough connections for a second's worth of slow publishes at the rate, on top of the journal runs' clients.
+    const database = await openDatabase({ url: db.url, poolMax: Math.max(CLIENTS + 8, 64) });
     await database.db.execute(sql`create table bench_outbox_effects (event_id bigint primary key)`);
     const outbox = await outboxOn(database, 'bench');
     try {
       log(`\n== Outbox on PostgreSQL (${out.database}): delivery lag at ${RATE} events/s for ${SECONDS} s ==\n`);
       out.lag = await sustain(database, outbox, { rate: RATE, seconds: SECONDS, inline: true });
       log(
-        `  request path + worker: ${out.lag.sent} events at ${out.lag.achievedRate.toFixed(0)}/s, ${out.lag.delivered} delivered; lag p50 ${out.lag.p50.toFixed(1)} ms, p99 ${out.lag.p99.toFixed(1)} ms, max ${out.lag.max.toFixed(0)} ms (goal p99 < ${GOALS.lagP99Ms} ms)`,
+        `  request path + worker: ${out.lag.sent} events (${out.lag.failed} refused for want of a connection) at ${out.lag.achievedRate.toFixed(0)}/s, ${out.lag.delivered} delivered; lag p50 ${out.lag.p50.toFixed(1)} ms, p99 ${out.lag.p99.toFixed(1)} ms, max ${out.lag.max.toFixed(0)} ms (goal p99 < ${GOALS.lagP99Ms} ms)`,
       );
       const workerSeconds = Math.min(SECONDS, 20);
       out.workerOnly = await sustain(database, outbox, { rate: RATE, seconds: workerSeconds, inline: false });
