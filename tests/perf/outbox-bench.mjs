@@ -60,6 +60,20 @@ async function lagSince(db, sinceId) {
   return { delivered: all.length, p50: percentile(all, 50), p99: percentile(all, 99), max: all.at(-1) ?? 0 };
 }
 
+/**
+ * Waits (at most `limitMs`) until no delivery is pending, so a part does not inherit the one before's backlog: the
+ * worker takes the oldest first, and a backlog would be measured as the next part's lag and load. Answers what is left.
+ */
+async function drained(db, limitMs = 120_000) {
+  const { sql } = await import('drizzle-orm');
+  const until = Date.now() + limitMs;
+  for (;;) {
+    const left = (await db.execute(sql`select count(*)::int as n from outbox_deliveries where status = 'pending'`)).rows[0].n;
+    if (left === 0 || Date.now() > until) return left;
+    await sleep(250);
+  }
+}
+
 /** Publishes at `rate` a second for `seconds`, each event in its own transaction; delivers inline when asked. */
 async function sustain(database, outbox, { rate, seconds, inline }) {
   const { sql } = await import('drizzle-orm');
@@ -177,6 +191,7 @@ export async function outboxBench({ log = console.log } = {}) {
       log(
         `  request path + worker: ${out.lag.sent} events (${out.lag.failed} refused for want of a connection) at ${out.lag.achievedRate.toFixed(0)}/s, ${out.lag.delivered} delivered; lag p50 ${out.lag.p50.toFixed(1)} ms, p99 ${out.lag.p99.toFixed(1)} ms, max ${out.lag.max.toFixed(0)} ms (goal p99 < ${GOALS.lagP99Ms} ms)`,
       );
+      out.backlogBeforeWorkerOnly = await drained(database.db);
       const workerSeconds = Math.min(SECONDS, 20);
       out.workerOnly = await sustain(database, outbox, { rate: RATE, seconds: workerSeconds, inline: false });
       log(
@@ -184,6 +199,9 @@ export async function outboxBench({ log = console.log } = {}) {
       );
 
       log(`\n== Ledger journals/s with the event in the same transaction vs without, ${CLIENTS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each ==\n`);
+      out.backlogBeforeJournals = await drained(database.db);
+      if (out.backlogBeforeWorkerOnly || out.backlogBeforeJournals)
+        log(`  (a backlog was left from the parts before: ${out.backlogBeforeWorkerOnly} and ${out.backlogBeforeJournals} deliveries pending)`);
       await journals(database, outbox, accounts, { seconds: 2, clients: CLIENTS, withOutbox: true });
       const rounds = [];
       for (let r = 0; r < ROUNDS; r++) {
