@@ -26,7 +26,7 @@ describe.skipIf(MISSING.length > 0)('the outbox under SIGKILL', () => {
   beforeAll(async () => {
     rig = await startRig('outbox');
     const first = await rig.start('setup');
-    world = await setupWorld(rig, first.url, { depositors: 30, withdrawers: 40, excluders: RUNS * 3 });
+    world = await setupWorld(rig, first.url, { depositors: 30, withdrawers: 40, excluders: 120 });
     first.child.kill('SIGKILL');
     await first.exited;
   }, 180_000);

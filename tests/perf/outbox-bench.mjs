@@ -151,7 +151,7 @@ async function crashRuns(log) {
   const rig = await startRig('outbox-bench');
   try {
     const first = await rig.start('setup');
-    const world = await setupWorld(rig, first.url, { depositors: 200, withdrawers: 200, excluders: CRASH_RUNS * 3 });
+    const world = await setupWorld(rig, first.url, { depositors: 200, withdrawers: 200, excluders: 300 });
     first.child.kill('SIGKILL');
     await first.exited;
     const started = Date.now();
