@@ -35,6 +35,10 @@
 //      from the server's histograms against LCP <= 1.8 s, INP <= 150 ms, CLS <= 0.05, the beacon endpoint's server CPU
 //      per report against the no-op route's in the same run, and the script bytes the beacon adds
 //      (tests/perf/vitals-bench.mjs; BENCH_SKIP_VITALS=1 leaves it out, VITALS_BENCH_RUNS sets the views per journey).
+//  11. the transactional outbox on PostgreSQL: delivery lag p99 at 1,000 events/s sustained for 60 s (< 100 ms), the
+//      ledger's journals/s with the event written in the journal's transaction against without (>= 0.9), and with
+//      OUTBOX_BENCH_CRASH_RUNS=10000 that many randomised kill-and-restart runs with zero effects lost or doubled
+//      (tests/perf/outbox-bench.mjs; BENCH_SKIP_OUTBOX=1 leaves it out).
 // The app's module hooks first (src/server/lib/module-hooks.ts): the benches below load the server's modules in this
 // process, and should load them as the server does.
 import { registerModuleHooks } from '../src/server/lib/module-hooks.ts';
@@ -246,6 +250,44 @@ if (process.env.BENCH_SKIP_USDT !== '1') {
     verdict('usdt: baseline, polling each address once', `${u.pollRoundSeconds.toFixed(0)} s a round`, 'figure', true);
   } catch (err) {
     console.log(`\nusdt benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+  }
+}
+
+// The transactional outbox: delivery lag at 1,000 events/s, the ledger's journals/s with the event in the same
+// transaction against without it, and (OUTBOX_BENCH_CRASH_RUNS=10000, opt-in for its time) kill-and-restart runs.
+if (process.env.BENCH_SKIP_OUTBOX !== '1') {
+  try {
+    const { outboxBench } = await import('../tests/perf/outbox-bench.mjs');
+    const o = await outboxBench();
+    verdict(
+      `outbox: delivery lag p99 at ${o.rate} events/s for ${o.seconds} s (held ${o.lag.achievedRate.toFixed(0)}/s)`,
+      `${o.lag.p99.toFixed(1)} ms`,
+      `< ${o.goals.lagP99Ms} ms`,
+      o.lag.p99 < o.goals.lagP99Ms && o.lag.achievedRate >= o.rate * 0.98,
+    );
+    verdict('outbox: worker alone, delivery lag p99 (figure)', `${o.workerOnly.p99.toFixed(0)} ms`, 'figure', true);
+    verdict(
+      `outbox: ledger journals/s with the event in the transaction ÷ without (${o.journals.with.toFixed(0)} / ${o.journals.without.toFixed(0)})`,
+      o.journals.ratio.toFixed(2),
+      `>= ${o.goals.journalRatio}`,
+      o.journals.ratio >= o.goals.journalRatio,
+    );
+    verdict(
+      'outbox: every event delivered once, ledger check',
+      `${o.tally.undelivered} undelivered, ${o.ledgerViolations} violations`,
+      '0, 0',
+      !o.tally.undelivered && !o.ledgerViolations,
+    );
+    if (o.crash) {
+      verdict(
+        `outbox: ${o.crash.runs} kill-and-restart runs, effects lost or doubled (${o.crash.checked} checked)`,
+        o.crash.problems.length,
+        '0',
+        o.crash.problems.length === 0 && o.crash.checked > 0,
+      );
+    }
+  } catch (err) {
+    console.log(`\noutbox benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
   }
 }
 

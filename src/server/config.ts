@@ -404,6 +404,23 @@ function outboxConfig(env: NodeJS.ProcessEnv): Config['outbox'] {
   };
 }
 
+/** The scheduled jobs' own settings (a time of day when unset for the daily ones), apart to keep loadConfig short. */
+function scheduledJobSettings(
+  env: NodeJS.ProcessEnv,
+): Pick<
+  Config,
+  'vipNightlyIntervalMs' | 'vipPointsIntervalMs' | 'partnersSettleIntervalMs' | 'promotionsDailyIntervalMs' | 'promotionsSweepIntervalMs' | 'jobLeaseMs'
+> {
+  return {
+    vipNightlyIntervalMs: optionalMs(env.VIP_NIGHTLY_INTERVAL_MS),
+    vipPointsIntervalMs: Number(env.VIP_POINTS_INTERVAL_MS ?? 60 * 60_000),
+    partnersSettleIntervalMs: optionalMs(env.PARTNERS_SETTLE_INTERVAL_MS),
+    promotionsDailyIntervalMs: optionalMs(env.PROMOTIONS_DAILY_INTERVAL_MS),
+    promotionsSweepIntervalMs: Number(env.PROMOTIONS_SWEEP_INTERVAL_MS ?? 10 * 60_000),
+    jobLeaseMs: Number(env.JOB_LEASE_MS ?? 60_000),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 4321),
@@ -443,12 +460,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: (env.SITE_URL || `http://localhost:${env.PORT ?? 4321}`).replace(/\/$/, ''),
     callbackBaseUrl: (env.CALLBACK_BASE_URL || `http://127.0.0.1:${env.PORT ?? 4321}`).replace(/\/$/, ''),
     depositExpiryIntervalMs: Number(env.DEPOSIT_EXPIRY_INTERVAL_MS ?? 30000),
-    vipNightlyIntervalMs: optionalMs(env.VIP_NIGHTLY_INTERVAL_MS),
-    vipPointsIntervalMs: Number(env.VIP_POINTS_INTERVAL_MS ?? 60 * 60_000),
-    partnersSettleIntervalMs: optionalMs(env.PARTNERS_SETTLE_INTERVAL_MS),
-    promotionsDailyIntervalMs: optionalMs(env.PROMOTIONS_DAILY_INTERVAL_MS),
-    promotionsSweepIntervalMs: Number(env.PROMOTIONS_SWEEP_INTERVAL_MS ?? 10 * 60_000),
-    jobLeaseMs: Number(env.JOB_LEASE_MS ?? 60_000),
+    ...scheduledJobSettings(env),
     redPacketTickMs: Number(env.RED_PACKET_TICK_MS ?? 2000),
     staffTotpKey: parseKey(env.STAFF_TOTP_KEY) ?? Buffer.from(DEV_SECRETS.STAFF_TOTP_KEY, 'hex'),
     cookieSecret: cookieSecretOf(env),

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { EventBus, EventFailureLog, EventHandler, EventMap, PublishedEvent, SubscriberName } from '../lib/events.ts';
+import { killPoint } from '../lib/fault-kill.ts';
 import { claimDue, decodePayload, markDelivered, markFailed, NO_OUTBOX_METRICS, writeEvent, type ClaimedDelivery, type OutboxMetrics } from './outbox.ts';
 
 /** A subscriber key fits the delivery row's column. */
@@ -90,6 +91,8 @@ export function createOutboxBus<E extends EventMap>(deps: OutboxBusDeps): Outbox
     async deliver(...events) {
       const eventIds = events.filter((e): e is PublishedEvent => e !== undefined).map((e) => e.eventId);
       if (!eventIds.length) return;
+      // The fault tests' moment after the publisher's commit, before any of its deliveries ran.
+      killPoint('after_commit');
       try {
         const rows = await claimDue(deps.db, {
           instance,
@@ -135,5 +138,7 @@ async function runOne(
     if (now === 'dead') ctx.metrics.dead(row.subscriber);
     return;
   }
+  // The fault tests' hardest moment: the subscriber's effect has committed and its delivery is not yet marked.
+  killPoint('in_subscriber');
   if (await markDelivered(ctx.db, row, ctx.instance)) ctx.metrics.delivered(row.subscriber, Date.now() - row.eventCreatedAt.getTime());
 }

@@ -10,6 +10,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { killPoint } from '../lib/fault-kill.ts';
 import { JOB_RUN_RESULT, type JobRunTrigger } from '../../shared/statuses.ts';
 import { nextRunAt, runTrigger, type Schedule } from './schedule.ts';
 import * as store from './store.ts';
@@ -160,6 +161,8 @@ async function runRecorded(ctx: RunContext, job: Job, claim: store.Claim, trigge
   let failure: { err: unknown } | undefined;
   try {
     await job.run();
+    // The fault tests' moment inside a job: its body has run, its run is not yet recorded as finished.
+    killPoint('in_job');
   } catch (err) {
     failure = { err };
   } finally {
