@@ -9,9 +9,9 @@ import { nextRunAt, type Schedule } from './schedule.ts';
 export const ERROR_MAX_CHARS = 2000;
 /** Jobs one registration statement writes at most (the registry has a few dozen). */
 const REGISTER_BATCH = 100;
-/** What an abandoned run's row says: the instance running it stopped (or lost the database) before it ended. */
 /** Lost runs one claim marks failed at most (one a crash; a few if the instance died several times in a row). */
 const ABANDONED_RUNS_MAX = 10;
+/** What an abandoned run's row says: the instance running it stopped (or lost the database) before it ended. */
 const ABANDONED_ERROR = 'The instance running this job stopped before the run ended; another instance took the job over.';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
