@@ -26,6 +26,8 @@ export class MitakeSim {
   private readonly clientIds = new Map<string, { msgid: string; at: number }>();
   private readonly timers = new Set<NodeJS.Timeout>();
   readonly stats = { requests: 0, taken: 0, duplicates: 0, receiptsSent: 0, receiptsAnswered: 0 };
+  /** Receipts the site acknowledged, by phone: a test reads its own phone's, which no other test's late retry moves. */
+  readonly receiptsAnsweredByPhone = new Map<string, number>();
   private readonly phones: Phones;
 
   constructor(phones: Phones) {
@@ -78,6 +80,7 @@ export class MitakeSim {
       const res = await fetch(`${url}${url.includes('?') ? '&' : '?'}${query}`, { signal: AbortSignal.timeout(5000) });
       if ((await res.text()).startsWith('magicid=sms_gateway_rpack')) {
         this.stats.receiptsAnswered++;
+        this.receiptsAnsweredByPhone.set(phone, (this.receiptsAnsweredByPhone.get(phone) ?? 0) + 1);
         return;
       }
     } catch {
