@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { staff } from '../../src/server/db/schema.ts';
-import { startJobs, type Job } from '../../src/server/jobs/runner.ts';
+import { MAX_CONCURRENT_JOBS, startJobs, type Job } from '../../src/server/jobs/runner.ts';
 import { every, nextCronTime, taipeiCron } from '../../src/server/jobs/schedule.ts';
 
 let database: TestDatabase;
@@ -254,6 +254,31 @@ describe('scheduled jobs on the database', () => {
     await sleep(500);
     expect(runs).toBe(0);
     expect(await scheduleOf(off)).toBeUndefined();
+  });
+
+  it('runs at most MAX_CONCURRENT_JOBS at once when every job is due together, and the others after them', async () => {
+    // Every job due at once, as when an instance starts after all were down: each run holds a pool connection for
+    // its lock, so an unbounded start could take the whole pool.
+    const names = Array.from({ length: MAX_CONCURRENT_JOBS + 4 }, () => jobName('crowd'));
+    for (const name of names) await database.db.execute(sql`insert into job_schedules (name, next_run_at) values (${name}, now() - interval '1 day')`);
+    let now = 0;
+    let most = 0;
+    const ran = new Set<string>();
+    start(
+      names.map((name, i) => ({
+        name,
+        lockId: 7_249_070 + i,
+        schedule: every(60_000),
+        run: async () => {
+          most = Math.max(most, ++now);
+          await sleep(150);
+          now--;
+          ran.add(name);
+        },
+      })),
+    );
+    await waitFor(async () => (ran.size === names.length ? true : undefined));
+    expect(most).toBe(MAX_CONCURRENT_JOBS);
   });
 });
 

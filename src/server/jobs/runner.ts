@@ -41,6 +41,14 @@ const MIN_TICK_MS = 20;
 const MAX_TICK_MS = 1_000;
 /** Width of the instance column. */
 const INSTANCE_MAX_CHARS = 64;
+/**
+ * Runs one instance has going at once. Each run holds a pool connection for its advisory lock while its work takes
+ * others; with every due job started at once (an instance starting after the others were down catches all of them
+ * up) the lock holders alone could take the whole pool (DB_POOL_MAX, 20 by default) and wait for each other's work
+ * forever. Six runs hold at most six lock connections and leave the rest to the work, requests and the outbox worker;
+ * a due job beyond them starts at a later tick, oldest due first.
+ */
+export const MAX_CONCURRENT_JOBS = 6;
 
 let runnersStarted = 0;
 
@@ -90,7 +98,9 @@ export function startJobs(
         registered = true;
       }
       const idle = [...enabled.keys()].filter((name) => !running.has(name));
-      for (const name of idle.length ? await store.dueJobs(database.db, idle) : []) {
+      const free = MAX_CONCURRENT_JOBS - running.size;
+      const due = idle.length && free > 0 ? await store.dueJobs(database.db, idle) : [];
+      for (const name of due.slice(0, Math.max(0, free))) {
         if (stopped) break;
         const run = runIfClaimed(ctx, enabled.get(name)!).finally(() => running.delete(name));
         running.set(name, run);
